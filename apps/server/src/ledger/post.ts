@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { MAX_MINOR_UNITS } from '@bank/contract';
+import { AppError, type ErrorCode } from '../platform/errors.js';
+import type { EntryInput, Executor, PostedEntry } from './types.js';
+
+const CURRENCY = /^[A-Z]{3}$/;
+const ENTRY_KIND = /^[a-z][a-z0-9_]{0,62}$/;
+
+/**
+ * Posts one journal entry: the only way money moves.
+ *
+ * Atomically (in the caller's transaction, if it passes one): claim the idempotency key, lock
+ * every touched account in ascending id order, check currencies and that no customer account
+ * goes below zero, write the postings with each account's running balance, and update the
+ * cached balances (the database function ledger_post_entry, migration 0001). Posting a key again returns the first result and writes nothing; posting a key
+ * again with different postings is refused.
+ */
+export async function postEntry(db: Executor, input: EntryInput): Promise<PostedEntry> {
+  return postWithin(db, input, validateEntry(input));
+}
+
+/** A two-legged entry: `amount` (positive) leaves `from` and arrives at `to`. */
+export async function postTransfer(
+  db: Executor,
+  input: Omit<EntryInput, 'postings'> & {
+    fromAccountId: bigint;
+    toAccountId: bigint;
+    amount: bigint;
+    currency: string;
+  },
+): Promise<PostedEntry> {
+  if (typeof input.amount !== 'bigint' || input.amount <= 0n) {
+    throw new AppError('LEDGER_INVALID_AMOUNT', 'The amount must be greater than zero');
+  }
+  const { fromAccountId, toAccountId, amount, currency, ...entry } = input;
+  return postEntry(db, {
+    ...entry,
+    postings: [
+      { accountId: fromAccountId, amount: -amount, currency },
+      { accountId: toAccountId, amount, currency },
+    ],
+  });
+}
+
+/** Checks everything that needs no database; returns the entry's fingerprint. */
+function validateEntry(input: EntryInput): string {
+  const invalid = (message: string) => new AppError('LEDGER_INVALID_ENTRY', message);
+  if (typeof input.idempotencyKey !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(input.idempotencyKey)) {
+    throw invalid('The idempotency key must be 1 to 200 printable characters');
+  }
+  if (!ENTRY_KIND.test(input.kind)) throw invalid('The entry kind must be a snake_case word');
+  if (typeof input.memo !== 'string' || input.memo.length > 500) {
+    throw invalid('The memo must be at most 500 characters');
+  }
+  if (typeof input.actor !== 'string' || input.actor.length < 1 || input.actor.length > 200) {
+    throw invalid('The actor must be 1 to 200 characters');
+  }
+  if (!Array.isArray(input.postings) || input.postings.length < 2) {
+    throw invalid('An entry needs at least two postings');
+  }
+  if (input.postings.length > 100) throw invalid('An entry may have at most 100 postings');
+
+  const sums = new Map<string, bigint>();
+  for (const p of input.postings) {
+    if (typeof p.accountId !== 'bigint' || p.accountId <= 0n) throw invalid('Unknown account id');
+    if (!CURRENCY.test(p.currency)) throw invalid('A currency is three capital letters');
+    if (typeof p.amount !== 'bigint') {
+      throw new AppError('LEDGER_INVALID_AMOUNT', 'Amounts are integer minor units');
+    }
+    if (p.amount === 0n) throw new AppError('LEDGER_INVALID_AMOUNT', 'An amount cannot be zero');
+    if (p.amount > MAX_MINOR_UNITS || p.amount < -MAX_MINOR_UNITS) {
+      throw new AppError('LEDGER_AMOUNT_OUT_OF_RANGE', 'The amount is beyond what can be held');
+    }
+    sums.set(p.currency, (sums.get(p.currency) ?? 0n) + p.amount);
+  }
+  const unbalanced = [...sums].filter(([, sum]) => sum !== 0n).map(([currency]) => currency);
+  if (unbalanced.length > 0) {
+    if (sums.size > 1) {
+      throw new AppError('LEDGER_MIXED_CURRENCY', 'Each currency in an entry must balance on its own', {
+        currencies: unbalanced,
+      });
+    }
+    throw new AppError('LEDGER_UNBALANCED', 'The postings of an entry must sum to zero');
+  }
+  return fingerprintOf(input);
+}
+
+function fingerprintOf(input: EntryInput): string {
+  const canonical = JSON.stringify([
+    input.kind,
+    input.postings.map((p) => [p.accountId.toString(), p.amount.toString(), p.currency]),
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+const LEDGER_CODES = new Set<ErrorCode>([
+  'LEDGER_UNKNOWN_ACCOUNT',
+  'LEDGER_CURRENCY_MISMATCH',
+  'LEDGER_INSUFFICIENT_FUNDS',
+  'LEDGER_IDEMPOTENCY_CONFLICT',
+]);
+
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  LEDGER_UNKNOWN_ACCOUNT: 'No such account',
+  LEDGER_CURRENCY_MISMATCH: 'The currency differs from the account currency',
+  LEDGER_INSUFFICIENT_FUNDS: 'Insufficient balance',
+  LEDGER_IDEMPOTENCY_CONFLICT: 'This idempotency key was already used for a different entry',
+};
+
+/** Turns the database function's refusals into the ledger's typed errors. */
+function ledgerErrorFrom(error: unknown): unknown {
+  const e = error as { code?: string; message?: string; detail?: string };
+  if (e.code === '22003') {
+    return new AppError('LEDGER_AMOUNT_OUT_OF_RANGE', 'The resulting balance is beyond what can be held');
+  }
+  const code = e.message as ErrorCode | undefined;
+  if (e.code === 'P0001' && code && LEDGER_CODES.has(code)) {
+    const details = e.detail ? (JSON.parse(e.detail) as Record<string, unknown>) : undefined;
+    return new AppError(code, MESSAGES[code] ?? code, details);
+  }
+  return error;
+}
+
+/**
+ * One statement, so one round trip: the database function holds the account locks only for
+ * the time it takes to write, which is what lets a hot account pair keep up.
+ */
+async function postWithin(db: Executor, input: EntryInput, fingerprint: string): Promise<PostedEntry> {
+  let result;
+  try {
+    result = await sql<{
+      entry_id: bigint;
+      created_at: Date;
+      replayed: boolean;
+      balances_after: bigint[];
+    }>`
+      select entry_id, created_at, replayed, balances_after from ledger_post_entry(
+        ${input.kind}, ${input.memo}, ${input.actor}, ${input.idempotencyKey}, ${fingerprint},
+        ${input.postings.map((p) => String(p.accountId))}::bigint[],
+        ${input.postings.map((p) => String(p.amount))}::bigint[],
+        ${input.postings.map((p) => p.currency)}::text[])`.execute(db);
+  } catch (error) {
+    throw ledgerErrorFrom(error);
+  }
+  const row = result.rows[0];
+  if (!row) throw new AppError('INTERNAL', 'The ledger returned no entry');
+  const balancesAfter = row.balances_after.map(BigInt);
+  if (!row.replayed) {
+    return {
+      entryId: row.entry_id,
+      idempotencyKey: input.idempotencyKey,
+      kind: input.kind,
+      memo: input.memo,
+      actor: input.actor,
+      createdAt: row.created_at,
+      postings: input.postings.map((p, i) => ({ ...p, balanceAfter: balancesAfter[i] as bigint })),
+      replayed: false,
+    };
+  }
+  return replay(db, row.entry_id);
+}
+
+async function replay(db: Executor, entryId: bigint): Promise<PostedEntry> {
+  const entry = await db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  const postings = await db
+    .selectFrom('postings')
+    .select(['account_id', 'amount', 'currency', 'balance_after'])
+    .where('entry_id', '=', entryId)
+    .orderBy('id')
+    .execute();
+  return {
+    entryId,
+    idempotencyKey: entry.idempotency_key,
+    kind: entry.kind,
+    memo: entry.memo,
+    actor: entry.actor,
+    createdAt: entry.created_at,
+    postings: postings.map((p) => ({
+      accountId: p.account_id,
+      amount: p.amount,
+      currency: p.currency,
+      balanceAfter: p.balance_after,
+    })),
+    replayed: true,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * One error type for everything the API refuses on purpose. The code is stable and
+ * machine-readable; the message is written for the person using the app; internal details stay
+ * in the log.
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  LEDGER_INVALID_ENTRY: 422,
+  LEDGER_INVALID_AMOUNT: 422,
+  LEDGER_AMOUNT_OUT_OF_RANGE: 422,
+  LEDGER_UNBALANCED: 422,
+  LEDGER_MIXED_CURRENCY: 422,
+  LEDGER_CURRENCY_MISMATCH: 422,
+  LEDGER_UNKNOWN_ACCOUNT: 404,
+  LEDGER_INSUFFICIENT_FUNDS: 422,
+  LEDGER_IDEMPOTENCY_CONFLICT: 409,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.status = errorStatus[code];
+    this.details = details;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './api.js';
+export * from './constants.js';
+export * from './money.js';

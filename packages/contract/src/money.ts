@@ -1,0 +1,46 @@
+/**
+ * Money is held as integer minor units (cents) in a bigint, travels as a string of digits in
+ * JSON, and is turned into decimals only at the edge. No floating point on any money path.
+ */
+
+/** Largest amount the ledger stores in one column (PostgreSQL bigint). */
+export const MAX_MINOR_UNITS = 9_223_372_036_854_775_807n;
+
+const DECIMAL = /^(0|[1-9]\d*)(?:\.(\d{1,2}))?$/;
+const MINOR = /^-?(0|[1-9]\d*)$/;
+
+/** "12.3" -> 1230n. Refuses signs, exponents, more than two decimals and anything not a number. */
+export function parseDecimalAmount(text: string): bigint | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const whole = BigInt(match[1] ?? '0');
+  const cents = BigInt((match[2] ?? '').padEnd(2, '0'));
+  const value = whole * 100n + cents;
+  return value > MAX_MINOR_UNITS ? null : value;
+}
+
+/** The JSON form of an amount ("-1234") back into minor units. */
+export function parseMinorUnits(text: string): bigint | null {
+  if (!MINOR.test(text)) return null;
+  const value = BigInt(text);
+  return value > MAX_MINOR_UNITS || value < -MAX_MINOR_UNITS ? null : value;
+}
+
+/** 123456n -> "1234.56": exact, two fixed decimals, as the spec shows amounts. */
+export function toDecimalString(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const abs = minor < 0n ? -minor : minor;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** 123456n, "USD" -> "$1,234.56" (locale formatting from Intl, fed the exact decimal string). */
+export function formatMoney(minor: bigint, currency: string, locale = 'en-US'): string {
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  // Intl accepts an exact decimal string (ES2023); the cast covers older lib typings.
+  return format.format(toDecimalString(minor) as unknown as number);
+}
