@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import { apiNotFound, registerErrorHandling } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+import { healthRoutes } from './routes/health.js';
+import { appVersion } from './version.js';
+
+export interface AppOptions {
+  config: Pick<Config, 'basePath' | 'env' | 'logLevel' | 'trustProxy'>;
+  database: Database;
+  /** The built web app (apps/web/dist); the API works without it. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole HTTP application; main.ts listens with it and tests inject into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    // A caller's request id (from a proxy) is kept when well-formed, so logs join up.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    connectionTimeout: 30_000,
+    requestTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurity(app, { production: config.env === 'production' });
+  registerErrorHandling(app);
+  await registerOpenApi(app, { version: appVersion });
+
+  await app.register(healthRoutes(database, appVersion));
+
+  if (options.webRoot) {
+    await registerWeb(app, { basePath: config.basePath, webRoot: options.webRoot });
+  } else {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.redirect(`${config.basePath}/`),
+    );
+  }
+  app.setNotFoundHandler(apiNotFound);
+  return app;
+}

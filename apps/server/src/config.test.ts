@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'bank-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults for a newcomer', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      basePath: '/wp-user',
+      dataDir: dir,
+      databaseUrl: undefined,
+      currency: 'USD',
+      env: 'development',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['BASE_PATH', 'wp-user'],
+    ['BASE_PATH', '/wp-user/'],
+    ['BASE_PATH', '/api'],
+    ['DATABASE_URL', 'mysql://localhost/bank'],
+    ['SECRET_KEY', 'short'],
+    ['CURRENCY', 'usd'],
+    ['NODE_ENV', 'staging'],
+    ['TRUST_PROXY', 'yes'],
+  ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(new RegExp(`^  ${name}: `, 'm'));
+  });
+
+  it('generates SECRET_KEY once into the data folder, private, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).secretKey;
+    const file = path.join(dir, 'secret.key');
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(first);
+  });
+
+  it('prefers a SECRET_KEY given in the environment', () => {
+    const key = 'k'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir(), SECRET_KEY: key }).secretKey).toBe(key);
+  });
+});

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { databaseOptionsFrom, openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { ensureInternalAccounts } from './ledger/index.js';
+
+/** The built web app: apps/web/dist, two levels up from both src/ and dist/. */
+const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function start() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    ...databaseOptionsFrom(config),
+    ...(config.databaseUrl
+      ? { onIdleError: (error: Error) => console.error('database connection lost:', error.message) }
+      : {}),
+  });
+  const report = await migrate(database.db);
+  await ensureInternalAccounts(database.db, config.currency);
+
+  const app = await buildApp({ config, database, webRoot });
+  app.log.info(
+    { engine: database.engine, migrations: report.applied, dataDir: config.dataDir },
+    report.applied.length > 0 ? 'database migrated' : 'database up to date',
+  );
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`bank ready at http://${host}:${port}${config.basePath}/`);
+}
+
+start().catch((error: unknown) => {
+  console.error('failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built React app under BASE_PATH: hashed assets with long caching, and index.html
+ * for every other path so the router can take over. The site root redirects to BASE_PATH.
+ * One build serves any base path: the server writes it into the page's <base href>.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { basePath: string; webRoot: string },
+) {
+  const { basePath, webRoot } = options;
+  const indexFile = path.join(webRoot, 'index.html');
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${basePath}/`));
+
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webRoot }, 'web app not built: run `npm run build` (the API still works)');
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8').replace(
+    /<base href="[^"]*"\s*\/?>/,
+    `<base href="${basePath}/" />`,
+  );
+
+  // Every built file gets its own route (wildcard: false), so the catch-all below only ever
+  // sees app paths. index.html is served rewritten, never raw; source maps stay private.
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    prefix: `${basePath}/`,
+    wildcard: false,
+    index: false,
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
+    setHeaders: (res, filePath) => {
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+  app.get(basePath, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${basePath}/`));
+  app.get(`${basePath}/`, { schema: { hide: true } }, sendIndex);
+  app.get(`${basePath}/*`, { schema: { hide: true } }, (request, reply) => {
+    // A missing asset is a 404, not the app page (a stale tab asking for an old chunk).
+    if (request.url.startsWith(`${basePath}/assets/`)) return reply.callNotFound();
+    return sendIndex(request, reply);
+  });
+}

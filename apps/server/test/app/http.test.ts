@@ -1,0 +1,197 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Database } from '../../src/db/connection.js';
+import { AppError } from '../../src/platform/errors.js';
+import { buildTestApp } from '../helpers/app.js';
+import { createTestDatabase } from '../helpers/database.js';
+
+let database: Database;
+let app: FastifyInstance;
+let webRoot: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // A stand-in build of the web app, as `vite build` lays it out.
+  webRoot = mkdtempSync(path.join(os.tmpdir(), 'bank-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><base href="/wp-user/" /></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.map'), '{}');
+  app = await buildTestApp(database, webRoot);
+  // Routes that exist only here, to drive the error handler through each kind of failure.
+  app.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }) } },
+    async (request) => request.body,
+  );
+  app.get('/api/test/app-error', async () => {
+    throw new AppError('LEDGER_INSUFFICIENT_FUNDS', 'Insufficient balance');
+  });
+  app.get('/api/test/crash', async () => {
+    throw new Error('secret internal detail: connection string postgres://user:pw@db');
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('health', () => {
+  it('answers 200 with a database round trip', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true, engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('errors are application/problem+json', () => {
+  it('names the invalid fields and writes nothing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'nope', age: 12 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', title: 'Bad Request' });
+    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'body.age',
+      'body.email',
+    ]);
+  });
+
+  it('refuses malformed JSON with a 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().status).toBe(400);
+  });
+
+  it('keeps an AppError code and its user-facing message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/app-error' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'LEDGER_INSUFFICIENT_FUNDS',
+      detail: 'Insufficient balance',
+    });
+  });
+
+  it('never sends the details of a 5xx', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ title: 'Internal Server Error', code: 'INTERNAL' });
+    expect(response.body).not.toContain('secret');
+    expect(response.body).not.toContain('postgres://');
+  });
+
+  it('answers unknown API routes with 404 problem+json', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', instance: '/api/v1/nowhere' });
+  });
+});
+
+describe('request ids', () => {
+  it('gives every response one, and keeps a well-formed one from a proxy', async () => {
+    const fresh = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await app.inject({
+      method: 'GET',
+      url: '/api/nowhere',
+      headers: { 'x-request-id': 'proxy-req-12345' },
+    });
+    expect(given.headers['x-request-id']).toBe('proxy-req-12345');
+    expect(given.json().requestId).toBe('proxy-req-12345');
+    const hostile = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'x\nforged log line' },
+    });
+    expect(hostile.headers['x-request-id']).not.toContain('forged');
+  });
+});
+
+describe('security headers', () => {
+  it('sets a strict CSP, nosniff, no framing and a referrer policy on pages', async () => {
+    const response = await app.inject({ method: 'GET', url: '/wp-user/auth' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('web app under BASE_PATH', () => {
+  it('redirects the site root to the base path', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/wp-user/');
+  });
+
+  it('serves the app page for app paths, with the base path written in', async () => {
+    for (const url of ['/wp-user/', '/wp-user/auth', '/wp-user/dashboard/anything']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<base href="/wp-user/" />');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets for a year, hides source maps, 404s a missing asset', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/wp-user/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const map = await app.inject({ method: 'GET', url: '/wp-user/assets/app-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    const missing = await app.inject({ method: 'GET', url: '/wp-user/assets/gone-000.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the routes from their schemas and renders a docs page', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(spec.openapi).toBe('3.1.0');
+    expect(spec.paths['/api/health'].get.responses['200']).toBeDefined();
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+});
+
+describe('a database that stops answering', () => {
+  it('turns health into 503 degraded', async () => {
+    const broken = await createTestDatabase();
+    const brokenApp = await buildTestApp(broken);
+    await broken.db.destroy();
+    const response = await brokenApp.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+    await brokenApp.close();
+    await broken.close().catch(() => undefined);
+  });
+});

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { Database } from '../../src/db/connection.js';
+
+/** The real app, silent, on the given database; `webRoot` to include the built web app. */
+export function buildTestApp(database: Database, webRoot?: string): Promise<FastifyInstance> {
+  return buildApp({
+    config: { basePath: '/wp-user', env: 'test', logLevel: 'silent', trustProxy: false },
+    database,
+    ...(webRoot ? { webRoot } : {}),
+    logger: false,
+  });
+}

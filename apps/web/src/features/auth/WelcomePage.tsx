@@ -1,0 +1,21 @@
+import { WELCOME_TAGLINE } from '@bank/contract';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { BANK_NAME } from '../../lib/brand';
+
+/** The auth tree's index: who we are, and the way in. */
+export function WelcomePage() {
+  return (
+    <div className="flex flex-col gap-6 text-center">
+      <div>
+        <h1 className="text-2xl font-bold">Welcome to {BANK_NAME}</h1>
+        <p className="mt-2 text-lg text-slate-700 dark:text-slate-300">{WELCOME_TAGLINE}</p>
+      </div>
+      <div className="flex flex-col gap-3">
+        <ButtonLink to="/auth/signup">Sign up</ButtonLink>
+        <ButtonLink to="/auth/signin" variant="secondary">
+          Sign in
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

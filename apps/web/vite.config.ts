@@ -1,0 +1,24 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const basePath = process.env.BASE_PATH ?? '/wp-user';
+
+/** In development the dev server plays the part of the app server and sets <base href>. */
+const devBaseHref: Plugin = {
+  name: 'dev-base-href',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html.replace(/<base href="[^"]*"\s*\/?>/, `<base href="${basePath}/" />`),
+};
+
+export default defineConfig(({ command }) => ({
+  // One build for any base path: assets are relative to the page's <base href>.
+  base: command === 'build' ? './' : `${basePath}/`,
+  plugins: [react(), tailwindcss(), devBaseHref],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` },
+  },
+}));
