@@ -73,7 +73,11 @@ interface Result {
 
 async function openDb(engine: string): Promise<{ database: Database; cleanup: () => void }> {
   if (engine === 'postgres') {
-    const database = await createScratchDatabase({ serverUrl, prefix: 'bank_bench', poolSize: pool });
+    const database = await createScratchDatabase({
+      serverUrl,
+      prefix: 'bank_bench',
+      poolSize: pool,
+    });
     return { database, cleanup: () => undefined };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
@@ -105,7 +109,11 @@ async function runScenario(engine: string, scenario: string): Promise<Result> {
         memo: 'benchmark funding',
         actor: 'system',
         postings: [
-          { accountId: internal.suspense.id, amount: -OPENING_BALANCE * BigInt(batch.length), currency: 'USD' },
+          {
+            accountId: internal.suspense.id,
+            amount: -OPENING_BALANCE * BigInt(batch.length),
+            currency: 'USD',
+          },
           ...batch.map((accountId) => ({ accountId, amount: OPENING_BALANCE, currency: 'USD' })),
         ],
       });
@@ -115,7 +123,11 @@ async function runScenario(engine: string, scenario: string): Promise<Result> {
     const plan = Array.from({ length: transfers }, (_, i) => {
       if (scenario === 'hot') {
         const [a, b] = accounts as [bigint, bigint];
-        return { from: i % 2 ? a : b, to: i % 2 ? b : a, amount: 1n + BigInt(Math.floor(draw() * 10_000)) };
+        return {
+          from: i % 2 ? a : b,
+          to: i % 2 ? b : a,
+          amount: 1n + BigInt(Math.floor(draw() * 10_000)),
+        };
       }
       const from = Math.floor(draw() * size);
       const to = (from + 1 + Math.floor(draw() * (size - 1))) % size;
@@ -133,7 +145,8 @@ async function runScenario(engine: string, scenario: string): Promise<Result> {
     await Promise.all(
       Array.from({ length: workers }, async () => {
         for (let i = next++; i < plan.length; i = next++) {
-          const t = plan[i]!;
+          const t = plan[i];
+          if (!t) break;
           const t0 = performance.now();
           try {
             await postTransfer(db, {
@@ -147,7 +160,8 @@ async function runScenario(engine: string, scenario: string): Promise<Result> {
               currency: 'USD',
             });
           } catch (error) {
-            if (!(error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS')) throw error;
+            if (!(error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS'))
+              throw error;
             rejected++;
           }
           latencies.push(performance.now() - t0);
@@ -156,7 +170,8 @@ async function runScenario(engine: string, scenario: string): Promise<Result> {
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
     const report = await checkLedger(db);
     return {
       engine,
@@ -183,7 +198,9 @@ for (const engine of engines) {
     results.push(await runScenario(engine, scenario));
   }
 }
-console.log(`\nLedger benchmark: ${workers} workers, PostgreSQL pool ${pool}, ${transfers} transfers per run, Node ${process.version}, ${os.cpus().length} cores`);
+console.log(
+  `\nLedger benchmark: ${workers} workers, PostgreSQL pool ${pool}, ${transfers} transfers per run, Node ${process.version}, ${os.cpus().length} cores`,
+);
 console.table(
   results.map((r) => ({
     engine: r.engine,

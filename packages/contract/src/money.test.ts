@@ -17,7 +17,18 @@ describe('money', () => {
   });
 
   it('refuses what is not a plain amount', () => {
-    for (const bad of ['', '-1', '1e3', '1.234', '01', 'abc', '1,000', '.5', 'NaN', '92233720368547758.08']) {
+    for (const bad of [
+      '',
+      '-1',
+      '1e3',
+      '1.234',
+      '01',
+      'abc',
+      '1,000',
+      '.5',
+      'NaN',
+      '92233720368547758.08',
+    ]) {
       expect(parseDecimalAmount(bad), bad).toBeNull();
     }
   });

@@ -30,7 +30,9 @@ try {
     const { accounts, entries, postings } = report.counts;
     console.log(`${accounts} accounts, ${entries} entries, ${postings} postings`);
     if (report.ok) {
-      console.log('Ledger check: OK (entries balance, cached balances match, no customer negative, keys unique)');
+      console.log(
+        'Ledger check: OK (entries balance, cached balances match, no customer negative, keys unique)',
+      );
     } else {
       failed = true;
       console.log(`Ledger check: ${report.violations.length} VIOLATION(S)`);

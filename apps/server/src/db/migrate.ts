@@ -52,7 +52,10 @@ export async function readMigrations(dir = defaultMigrationsDir): Promise<Migrat
  * in schema_migrations: a failing migration leaves the database exactly as it was. A migration
  * that was applied and then edited is refused (its checksum no longer matches).
  */
-export async function migrate(db: Kysely<DB>, dir = defaultMigrationsDir): Promise<MigrationReport> {
+export async function migrate(
+  db: Kysely<DB>,
+  dir = defaultMigrationsDir,
+): Promise<MigrationReport> {
   const migrations = await readMigrations(dir);
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
@@ -86,7 +89,11 @@ export async function migrate(db: Kysely<DB>, dir = defaultMigrationsDir): Promi
           await sql.raw(migration.sql).execute(trx);
           await trx
             .insertInto('schema_migrations')
-            .values({ version: migration.version, name: migration.name, checksum: migration.checksum })
+            .values({
+              version: migration.version,
+              name: migration.name,
+              checksum: migration.checksum,
+            })
             .execute();
         });
         report.applied.push(`${String(migration.version).padStart(4, '0')}_${migration.name}`);

@@ -70,9 +70,7 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    const isolation = settings.isolationLevel
-      ? ` isolation level ${settings.isolationLevel}`
-      : '';
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     const access = settings.accessMode ? ` ${settings.accessMode}` : '';
     await connection.executeQuery(CompiledQuery.raw(`begin${isolation}${access}`));
   }
@@ -115,8 +113,7 @@ class PGliteConnection implements DatabaseConnection {
     const result = await this.#pglite.query<R>(compiled.sql, [...compiled.parameters]);
     return {
       rows: result.rows,
-      numAffectedRows:
-        result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
   }
 

@@ -90,7 +90,10 @@ export async function findAccount(
   return query.executeTakeFirst();
 }
 
-export async function listCustomerAccounts(db: Executor, ownerId: bigint): Promise<LedgerAccount[]> {
+export async function listCustomerAccounts(
+  db: Executor,
+  ownerId: bigint,
+): Promise<LedgerAccount[]> {
   return db
     .selectFrom('ledger_accounts')
     .select(accountColumns)

@@ -46,7 +46,10 @@ export async function postTransfer(
 /** Checks everything that needs no database; returns the entry's fingerprint. */
 function validateEntry(input: EntryInput): string {
   const invalid = (message: string) => new AppError('LEDGER_INVALID_ENTRY', message);
-  if (typeof input.idempotencyKey !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(input.idempotencyKey)) {
+  if (
+    typeof input.idempotencyKey !== 'string' ||
+    !/^[\x21-\x7e]{1,200}$/.test(input.idempotencyKey)
+  ) {
     throw invalid('The idempotency key must be 1 to 200 printable characters');
   }
   if (!ENTRY_KIND.test(input.kind)) throw invalid('The entry kind must be a snake_case word');
@@ -77,9 +80,13 @@ function validateEntry(input: EntryInput): string {
   const unbalanced = [...sums].filter(([, sum]) => sum !== 0n).map(([currency]) => currency);
   if (unbalanced.length > 0) {
     if (sums.size > 1) {
-      throw new AppError('LEDGER_MIXED_CURRENCY', 'Each currency in an entry must balance on its own', {
-        currencies: unbalanced,
-      });
+      throw new AppError(
+        'LEDGER_MIXED_CURRENCY',
+        'Each currency in an entry must balance on its own',
+        {
+          currencies: unbalanced,
+        },
+      );
     }
     throw new AppError('LEDGER_UNBALANCED', 'The postings of an entry must sum to zero');
   }
@@ -112,7 +119,10 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
 function ledgerErrorFrom(error: unknown): unknown {
   const e = error as { code?: string; message?: string; detail?: string };
   if (e.code === '22003') {
-    return new AppError('LEDGER_AMOUNT_OUT_OF_RANGE', 'The resulting balance is beyond what can be held');
+    return new AppError(
+      'LEDGER_AMOUNT_OUT_OF_RANGE',
+      'The resulting balance is beyond what can be held',
+    );
   }
   const code = e.message as ErrorCode | undefined;
   if (e.code === 'P0001' && code && LEDGER_CODES.has(code)) {
@@ -126,7 +136,11 @@ function ledgerErrorFrom(error: unknown): unknown {
  * One statement, so one round trip: the database function holds the account locks only for
  * the time it takes to write, which is what lets a hot account pair keep up.
  */
-async function postWithin(db: Executor, input: EntryInput, fingerprint: string): Promise<PostedEntry> {
+async function postWithin(
+  db: Executor,
+  input: EntryInput,
+  fingerprint: string,
+): Promise<PostedEntry> {
   let result;
   try {
     result = await sql<{

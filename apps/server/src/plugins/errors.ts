@@ -21,7 +21,11 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'type' | 'title' | 'instance' | 'requestId'> & { title?: string }) {
+function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  problem: Omit<Problem, 'type' | 'title' | 'instance' | 'requestId'> & { title?: string },
+) {
   const body: Problem = {
     type: 'about:blank',
     title: problem.title ?? TITLES[problem.status] ?? 'Error',

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built React app under BASE_PATH: hashed assets with long caching, and index.html
@@ -44,10 +44,12 @@ export async function registerWeb(
     },
   });
 
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = (_request: unknown, reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 
-  app.get(basePath, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${basePath}/`));
+  app.get(basePath, { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect(`${basePath}/`),
+  );
   app.get(`${basePath}/`, { schema: { hide: true } }, sendIndex);
   app.get(`${basePath}/*`, { schema: { hide: true } }, (request, reply) => {
     // A missing asset is a 404, not the app page (a stale tab asking for an old chunk).

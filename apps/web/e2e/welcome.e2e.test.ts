@@ -1,0 +1,98 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
+import { launchBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  problems = [];
+  // Any script error or CSP refusal on a page is a failure of that page.
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('welcome page', () => {
+  it('opens from the site root at {BASE_PATH}/auth with the tagline and the way in', async () => {
+    await page.goto(server.url);
+    await page.waitForURL(`${server.url}/wp-user/auth`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/Welcome/);
+    expect(await page.getByText('Best E-banking system, 24/7 access').isVisible()).toBe(true);
+    const signUp = page.getByRole('link', { name: 'Sign up' });
+    const signIn = page.getByRole('link', { name: 'Sign in' });
+    expect(await signUp.getAttribute('href')).toBe('/wp-user/auth/signup');
+    expect(await signIn.getAttribute('href')).toBe('/wp-user/auth/signin');
+    expect(problems).toEqual([]);
+  });
+
+  it('has no WCAG 2.2 AA violations, in light and dark colour schemes', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`${server.url}/wp-user/auth`);
+      await page.getByText('Best E-banking system, 24/7 access').waitFor();
+      expect(await axeViolations(page), colorScheme).toEqual([]);
+    }
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto(`${server.url}/wp-user/auth`);
+    await page.getByRole('link', { name: 'Sign up' }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('is reachable by keyboard: Tab reaches both links with a visible focus', async () => {
+    await page.goto(`${server.url}/wp-user/auth`);
+    await page.getByRole('link', { name: 'Sign up' }).waitFor();
+    const focused: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.press('Tab');
+      focused.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
+    }
+    expect(focused).toEqual(['Sign up', 'Sign in']);
+    const outline = await page.evaluate(
+      () => getComputedStyle(document.activeElement as Element).outlineStyle,
+    );
+    expect(outline).toBe('solid');
+  });
+});
+
+describe('router error pages', () => {
+  it('shows "No route matches URL" for an unknown path', async () => {
+    await page.goto(`${server.url}/wp-user/no/such/page`);
+    await expect.poll(() => page.textContent('body')).toContain('No route matches URL');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Not Found');
+  });
+});
+
+describe('API from the browser origin', () => {
+  it('reports health with the embedded database', async () => {
+    const response = await page.request.get(`${server.url}/api/health`);
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: { engine: 'pglite' } });
+  });
+});
