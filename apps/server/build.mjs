@@ -9,7 +9,11 @@ const external = Object.keys(pkg.dependencies ?? {});
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', migrate: 'src/cli/migrate.ts', 'ledger-check': 'src/cli/ledger-check.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    migrate: 'src/cli/migrate.ts',
+    'ledger-check': 'src/cli/ledger-check.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -17,7 +21,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external,
-  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? rootPkg.version ?? '0.0.0') },
+  define: {
+    __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? rootPkg.version ?? '0.0.0'),
+  },
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -47,7 +47,12 @@ async function start() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`bank ready at http://${host}:${port}${config.basePath}/`);
+  const url = `http://${host}:${port}${config.basePath}/`;
+  app.log.info({ url }, `bank ready at ${url}`);
+  // The one line a person starting the app looks for; stderr keeps stdout pure JSON logs.
+  process.stderr.write(
+    `\n  Cedar Bank is running at ${url}\n  API docs: http://${host}:${port}/api/docs\n\n`,
+  );
 }
 
 start().catch((error: unknown) => {

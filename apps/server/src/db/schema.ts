@@ -36,6 +36,7 @@ export interface LedgerAccountsTable {
   balance: Generated<bigint>;
   credit_total: Generated<bigint>;
   debit_total: Generated<bigint>;
+  /** Row version: goes up on every balance update (once per group-committed batch). */
   version: Generated<bigint>;
   created_at: CreatedAt;
 }

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * Account numbers: 10 digits, the last a Luhn check digit, so a mistyped digit or a swap of two
- * neighbours is caught before any lookup. The first nine are random (not sequential), so a
+ * Account numbers: 10 digits, the last a Luhn check digit, so any single mistyped digit and
+ * every swap of two neighbours except 0 and 9 is caught before any lookup. The first nine are random (not sequential), so a
  * number says nothing about how many customers there are or who opened when.
  */
 export function luhnCheckDigit(digits: string): number {

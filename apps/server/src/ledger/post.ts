@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { MAX_MINOR_UNITS } from '@bank/contract';
 import { AppError, type ErrorCode } from '../platform/errors.js';
-import type { EntryInput, Executor, PostedEntry } from './types.js';
+import { batcherFor } from './batch.js';
+import { isAccountId, type EntryInput, type Executor, type PostedEntry } from './types.js';
 
 const CURRENCY = /^[A-Z]{3}$/;
 const ENTRY_KIND = /^[a-z][a-z0-9_]{0,62}$/;
@@ -10,14 +11,18 @@ const ENTRY_KIND = /^[a-z][a-z0-9_]{0,62}$/;
 /**
  * Posts one journal entry: the only way money moves.
  *
- * Atomically (in the caller's transaction, if it passes one): claim the idempotency key, lock
- * every touched account in ascending id order, check currencies and that no customer account
+ * Atomically (in the caller's transaction, if it passes one): lock every touched account in
+ * ascending id order, claim the idempotency key, check currencies and that no customer account
  * goes below zero, write the postings with each account's running balance, and update the
- * cached balances (the database function ledger_post_entry, migration 0001). Posting a key again returns the first result and writes nothing; posting a key
+ * cached balances (the database functions of migrations 0001 and 0002). Posting a key again returns the first result and writes nothing; posting a key
  * again with different postings is refused.
  */
 export async function postEntry(db: Executor, input: EntryInput): Promise<PostedEntry> {
-  return postWithin(db, input, validateEntry(input));
+  const fingerprint = validateEntry(input);
+  // Inside a caller's transaction the entry joins it; otherwise it rides the next group commit.
+  return db.isTransaction
+    ? postSingle(db, input, fingerprint)
+    : batcherFor(db).post(input, fingerprint);
 }
 
 /** A two-legged entry: `amount` (positive) leaves `from` and arrives at `to`. */
@@ -67,6 +72,11 @@ function validateEntry(input: EntryInput): string {
   const sums = new Map<string, bigint>();
   for (const p of input.postings) {
     if (typeof p.accountId !== 'bigint' || p.accountId <= 0n) throw invalid('Unknown account id');
+    if (!isAccountId(p.accountId)) {
+      throw new AppError('LEDGER_UNKNOWN_ACCOUNT', 'No such account', {
+        accountIds: [String(p.accountId)],
+      });
+    }
     if (!CURRENCY.test(p.currency)) throw invalid('A currency is three capital letters');
     if (typeof p.amount !== 'bigint') {
       throw new AppError('LEDGER_INVALID_AMOUNT', 'Amounts are integer minor units');
@@ -108,7 +118,7 @@ const LEDGER_CODES = new Set<ErrorCode>([
   'LEDGER_IDEMPOTENCY_CONFLICT',
 ]);
 
-const MESSAGES: Partial<Record<ErrorCode, string>> = {
+export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   LEDGER_UNKNOWN_ACCOUNT: 'No such account',
   LEDGER_CURRENCY_MISMATCH: 'The currency differs from the account currency',
   LEDGER_INSUFFICIENT_FUNDS: 'Insufficient balance',
@@ -116,7 +126,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Turns the database function's refusals into the ledger's typed errors. */
-function ledgerErrorFrom(error: unknown): unknown {
+export function ledgerErrorFrom(error: unknown): unknown {
   const e = error as { code?: string; message?: string; detail?: string };
   if (e.code === '22003') {
     return new AppError(
@@ -136,7 +146,7 @@ function ledgerErrorFrom(error: unknown): unknown {
  * One statement, so one round trip: the database function holds the account locks only for
  * the time it takes to write, which is what lets a hot account pair keep up.
  */
-async function postWithin(
+export async function postSingle(
   db: Executor,
   input: EntryInput,
   fingerprint: string,
@@ -175,7 +185,7 @@ async function postWithin(
   return replay(db, row.entry_id);
 }
 
-async function replay(db: Executor, entryId: bigint): Promise<PostedEntry> {
+export async function replay(db: Executor, entryId: bigint): Promise<PostedEntry> {
   const entry = await db
     .selectFrom('journal_entries')
     .selectAll()

@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors.js';
+import { isAccountId } from './types.js';
 import type { Executor } from './types.js';
 
 export interface AccountBalance {
@@ -40,6 +41,8 @@ export interface AccountScope {
 }
 
 export async function getBalance(db: Executor, scope: AccountScope): Promise<AccountBalance> {
+  if (!isAccountId(scope.accountId))
+    throw new AppError('LEDGER_UNKNOWN_ACCOUNT', 'No such account');
   let query = db
     .selectFrom('ledger_accounts')
     .select([
@@ -66,10 +69,9 @@ export function encodeCursor(postingId: bigint): string {
 
 function decodeCursor(cursor: string): bigint {
   const text = Buffer.from(cursor, 'base64url').toString();
-  if (!text.startsWith('p') || !CURSOR.test(text.slice(1))) {
-    throw new AppError('BAD_REQUEST', 'The page cursor is not valid');
-  }
-  return BigInt(text.slice(1));
+  const id = text.startsWith('p') && CURSOR.test(text.slice(1)) ? BigInt(text.slice(1)) : 0n;
+  if (!isAccountId(id)) throw new AppError('BAD_REQUEST', 'The page cursor is not valid');
+  return id;
 }
 
 /** An account's postings, newest first, each with the balance right after it. */

@@ -21,6 +21,13 @@ export function isCustomerKind(kind: LedgerAccountKind): kind is CustomerAccount
   return (CUSTOMER_ACCOUNT_KINDS as readonly string[]).includes(kind);
 }
 
+const MAX_ID = 9_223_372_036_854_775_807n;
+
+/** A value that can be a row id (a positive bigint); anything else names no row. */
+export function isAccountId(id: unknown): id is bigint {
+  return typeof id === 'bigint' && id > 0n && id <= MAX_ID;
+}
+
 export interface LedgerAccount {
   id: bigint;
   accountNumber: string;

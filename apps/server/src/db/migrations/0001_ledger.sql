@@ -121,8 +121,8 @@ CREATE TRIGGER postings_entries_balanced
   REFERENCING NEW TABLE AS new_postings
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_new_postings();
 
--- Posts one journal entry in one statement: claims the idempotency key, locks the touched
--- accounts in ascending id order, checks currencies and that no customer account goes below
+-- Posts one journal entry in one statement: locks the touched accounts in ascending id order,
+-- claims the idempotency key, checks currencies and that no customer account goes below
 -- zero at any posting, writes the postings with running balances and updates the cached
 -- balances. Called only by the ledger service (apps/server/src/ledger/post.ts), which has
 -- already checked amounts, balance per currency and field formats. Errors carry a LEDGER_* code
@@ -149,6 +149,13 @@ DECLARE
 BEGIN
   replayed := false;
   balances_after := '{}';
+  -- Accounts first, then the key, as ledger_post_entries does: every posting takes its locks in
+  -- the same order, so no two can wait for each other.
+  SELECT array_agg(l.id), array_agg(l.kind), array_agg(l.currency::text), array_agg(l.balance)
+  INTO v_ids, v_kinds, v_currencies, v_balances
+  FROM (SELECT a.id, a.kind, a.currency, a.balance FROM ledger_accounts a
+        WHERE a.id = ANY (p_accounts) ORDER BY a.id FOR UPDATE) l;
+
   INSERT INTO journal_entries (kind, memo, actor, idempotency_key, fingerprint)
   VALUES (p_kind, p_memo, p_actor, p_key, p_fingerprint)
   ON CONFLICT (idempotency_key) DO NOTHING
@@ -165,11 +172,6 @@ BEGIN
     FROM postings p WHERE p.entry_id = ledger_post_entry.entry_id;
     RETURN;
   END IF;
-
-  SELECT array_agg(l.id), array_agg(l.kind), array_agg(l.currency::text), array_agg(l.balance)
-  INTO v_ids, v_kinds, v_currencies, v_balances
-  FROM (SELECT a.id, a.kind, a.currency, a.balance FROM ledger_accounts a
-        WHERE a.id = ANY (p_accounts) ORDER BY a.id FOR UPDATE) l;
 
   v_credits := array_fill(0::bigint, ARRAY[coalesce(cardinality(v_ids), 0)]);
   v_debits := v_credits;
