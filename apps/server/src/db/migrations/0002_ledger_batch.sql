@@ -63,7 +63,8 @@ BEGIN
   SELECT array_agg(je.idempotency_key), array_agg(je.id), array_agg(je.created_at),
          array_agg(je.fingerprint)
   INTO v_known_keys, v_known_ids, v_known_created, v_known_fps
-  FROM journal_entries je WHERE je.idempotency_key = ANY (p_keys);
+  -- A join on unnest, not "= ANY": the generic plan of the latter scans every entry.
+  FROM unnest(p_keys) AS k(key) JOIN journal_entries je ON je.idempotency_key = k.key;
 
   FOR e IN 1 .. n_entries LOOP
     k := array_position(v_known_keys, p_keys[e]);
