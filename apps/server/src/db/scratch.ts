@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './connection.js';
 import { migrate } from './migrate.js';
 
 /**
- * A new, migrated database for a test suite or a benchmark run: a new database on the
+ * A new database (migrated unless told otherwise) for a test suite or a benchmark run: a new database on the
  * PostgreSQL server at `serverUrl` (dropped on close), or, without a URL, a PGlite in memory or
  * under `pgliteDir`.
  */
@@ -13,26 +13,33 @@ export async function createScratchDatabase(options: {
   prefix: string;
   poolSize?: number;
   pgliteDir?: string;
+  /** false leaves the new database empty (migration tests). */
+  migrate?: boolean;
 }): Promise<Database> {
   const { serverUrl } = options;
-  if (!serverUrl) {
-    const database = await openDatabase({
-      engine: 'pglite',
-      ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    });
-    await migrate(database.db);
+  const migrated = async (database: Database) => {
+    if (options.migrate !== false) await migrate(database.db);
     return database;
+  };
+  if (!serverUrl) {
+    return migrated(
+      await openDatabase({
+        engine: 'pglite',
+        ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+      }),
+    );
   }
   const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({
-    engine: 'postgres',
-    url: url.toString(),
-    poolSize: options.poolSize ?? 40,
-  });
-  await migrate(database.db);
+  const database = await migrated(
+    await openDatabase({
+      engine: 'postgres',
+      url: url.toString(),
+      poolSize: options.poolSize ?? 40,
+    }),
+  );
   return {
     ...database,
     close: async () => {

@@ -19,7 +19,7 @@ import {
   readMigrations,
 } from '../../src/db/migrate.js';
 import type { Executor } from '../../src/ledger/index.js';
-import { createUnmigratedDatabase } from '../helpers/scratch.js';
+import { createUnmigratedDatabase } from '../helpers/database.js';
 
 const tempDirs: string[] = [];
 

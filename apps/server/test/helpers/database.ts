@@ -13,4 +13,14 @@ export function createTestDatabase(options: { poolSize?: number } = {}): Promise
   });
 }
 
+/** The same, but empty: nothing migrated (for the migration runner's own tests). */
+export function createUnmigratedDatabase(options: { poolSize?: number } = {}): Promise<Database> {
+  return createScratchDatabase({
+    serverUrl: process.env.TEST_DATABASE_URL,
+    prefix: 'bank_test_raw',
+    migrate: false,
+    poolSize: options.poolSize ?? 10,
+  });
+}
+
 export const engineName = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
