@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -50,16 +50,68 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   let pgdata: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
     pgdata = path.join(options.dataDir, 'pgdata');
     mkdirSync(pgdata, { recursive: true, mode: 0o700 });
+    unlock = lockDataDir(options.dataDir);
   }
-  const pglite = await PGlite.create({
-    ...(pgdata ? { dataDir: pgdata } : {}),
-    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
-  });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  try {
+    const pglite = await PGlite.create({
+      ...(pgdata ? { dataDir: pgdata } : {}),
+      parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+    });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      engine: 'pglite',
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+/**
+ * PGlite is one Postgres backend inside this process: a second process opening the same files
+ * would corrupt them. A lock file holding our pid keeps the folder ours until close; a lock
+ * left by a process that no longer exists is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pgdata.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+        throw new DataDirInUseError(
+          `The embedded database in ${dataDir} is in use by process ${holder}. Stop it first, or use another DATA_DIR.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the embedded database in ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The database the configuration asks for. */
