@@ -35,10 +35,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         censor: '[redacted]',
       },
     },
-    // A caller's request id (from a proxy) is kept when well-formed, so logs join up.
+    // Behind a trusted proxy, its request id is kept when well-formed, so logs join up; a
+    // client talking to us directly does not get to choose ids.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return config.trustProxy !== false && typeof given === 'string' && REQUEST_ID.test(given)
+        ? given
+        : randomUUID();
     },
     requestIdHeader: false,
     trustProxy: config.trustProxy,

@@ -52,6 +52,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(first);
   });
 
+  it('reads TRUST_PROXY as proxy addresses, never as trust-everyone', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback' }).trustProxy).toEqual([
+      'loopback',
+    ]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('prefers a SECRET_KEY given in the environment', () => {
     const key = 'k'.repeat(40);
     expect(loadConfig({ DATA_DIR: dataDir(), SECRET_KEY: key }).secretKey).toBe(key);

@@ -34,9 +34,20 @@ const envSchema = z.object({
     .default(DEFAULT_CURRENCY),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      if (v === 'false') return false as const;
+      const proxies = v.split(',').map((a) => a.trim());
+      const known = /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:]+(\/\d{1,3})?)$/;
+      if (proxies.every((a) => known.test(a))) return proxies;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, or the addresses of the proxies in front of the app (e.g. 10.0.0.1,10.0.0.0/8 or loopback)',
+      });
+      return z.NEVER;
+    }),
 });
 
 export interface Config {
@@ -50,7 +61,8 @@ export interface Config {
   secretKey: string;
   currency: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, or the proxies' addresses: never "trust everyone". */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {

@@ -27,10 +27,17 @@ async function start() {
       ? { onIdleError: (error: Error) => console.error('database connection lost:', error.message) }
       : {}),
   });
-  const report = await migrate(database.db);
-  await ensureInternalAccounts(database.db, config.currency);
-
-  const app = await buildApp({ config, database, webRoot });
+  let app;
+  let report;
+  try {
+    report = await migrate(database.db);
+    await ensureInternalAccounts(database.db, config.currency);
+    app = await buildApp({ config, database, webRoot });
+  } catch (error) {
+    // Release the database (and the embedded database's lock) before giving up.
+    await database.close();
+    throw error;
+  }
   app.log.info(
     { engine: database.engine, migrations: report.applied, dataDir: config.dataDir },
     report.applied.length > 0 ? 'database migrated' : 'database up to date',

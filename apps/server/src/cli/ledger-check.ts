@@ -3,9 +3,8 @@
  * configured database. Exit status 1 on any violation.
  */
 import { toDecimalString } from '@bank/contract';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { databaseOptionsFrom, openDatabase } from '../db/connection.js';
-import { migrate } from '../db/migrate.js';
 import { checkLedger } from '../ledger/index.js';
 
 let failed = false;
@@ -13,8 +12,13 @@ try {
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFrom(config));
   try {
-    await migrate(database.db);
-    const report = await checkLedger(database.db);
+    // Read-only: a database restored from a backup is checked as it is, never migrated here.
+    const report = await checkLedger(database.db).catch((error: { code?: string }) => {
+      if (error.code === '42P01') {
+        throw new Error('This database has no ledger tables: run `npm run migrate` first.');
+      }
+      throw error;
+    });
     console.log(`Trial balance (${database.engine})`);
     console.table(
       report.trialBalance.map((row) => ({
@@ -42,7 +46,7 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof Error ? error.message : error);
   failed = true;
 }
 process.exit(failed ? 1 : 0);

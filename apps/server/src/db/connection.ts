@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 
@@ -21,8 +22,11 @@ export type DatabaseOptions =
       poolSize?: number;
       onIdleError?: (error: Error) => void;
     }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { engine: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). `waitForLock` (default true)
+   * waits up to 15 s for a crashed process's lock on the folder to go stale.
+   */
+  | { engine: 'pglite'; dataDir?: string; waitForLock?: boolean };
 
 const INT8_OID = 20;
 
@@ -50,11 +54,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   let pgdata: string | undefined;
-  let unlock = () => {};
+  let unlock = async () => {};
   if (options.dataDir) {
     pgdata = path.join(options.dataDir, 'pgdata');
     mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-    unlock = lockDataDir(options.dataDir);
+    unlock = await lockDataDir(options.dataDir, pgdata, options.waitForLock ?? true);
   }
   try {
     const pglite = await PGlite.create({
@@ -67,11 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       engine: 'pglite',
       close: async () => {
         await db.destroy();
-        unlock();
+        await unlock();
       },
     };
   } catch (error) {
-    unlock();
+    await unlock();
     throw error;
   }
 }
@@ -82,35 +86,29 @@ export class DataDirInUseError extends Error {
 
 /**
  * PGlite is one Postgres backend inside this process: a second process opening the same files
- * would corrupt them. A lock file holding our pid keeps the folder ours until close; a lock
- * left by a process that no longer exists is taken over.
+ * would corrupt them. proper-lockfile holds an atomic lock (a directory, created or not in one
+ * step) and refreshes it while we run; a lock not refreshed for 10 s is a crashed process's and
+ * is taken over, so a restart after a crash waits at most that long.
  */
-function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, 'pgdata.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-        throw new DataDirInUseError(
-          `The embedded database in ${dataDir} is in use by process ${holder}. Stop it first, or use another DATA_DIR.`,
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new DataDirInUseError(`Could not lock the embedded database in ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
+async function lockDataDir(
+  dataDir: string,
+  pgdata: string,
+  wait: boolean,
+): Promise<() => Promise<void>> {
   try {
-    process.kill(pid, 0);
-    return true;
+    return await lockfile.lock(pgdata, {
+      lockfilePath: path.join(dataDir, 'pgdata.lock'),
+      stale: 10_000,
+      update: 2_000,
+      retries: wait ? { retries: 15, minTimeout: 1_000, maxTimeout: 1_000 } : 0,
+    });
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new DataDirInUseError(
+        `The embedded database in ${dataDir} is in use by another process. Stop it first, or use another DATA_DIR.`,
+      );
+    }
+    throw error;
   }
 }
 

@@ -44,8 +44,10 @@ class PostingBatcher {
   }
 
   post(input: EntryInput, fingerprint: string): Promise<PostedEntry> {
+    // A copy: the caller's objects may change before the batch goes out.
+    const snapshot = { ...input, postings: input.postings.map((p) => ({ ...p })) };
     return new Promise((resolve, reject) => {
-      this.#queue.push({ input, fingerprint, resolve, reject });
+      this.#queue.push({ input: snapshot, fingerprint, resolve, reject });
       this.#dispatch();
     });
   }

@@ -7,6 +7,10 @@ import { isAccountId, type EntryInput, type Executor, type PostedEntry } from '.
 
 const CURRENCY = /^[A-Z]{3}$/;
 const ENTRY_KIND = /^[a-z][a-z0-9_]{0,62}$/;
+const ACTOR = /^[\x21-\x7e]{1,200}$/;
+// Line breaks and tabs may stand in a memo; other control characters (NUL above all) may not.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * Posts one journal entry: the only way money moves.
@@ -21,7 +25,7 @@ export async function postEntry(db: Executor, input: EntryInput): Promise<Posted
   const fingerprint = validateEntry(input);
   // Inside a caller's transaction the entry joins it; otherwise it rides the next group commit.
   return db.isTransaction
-    ? postSingle(db, input, fingerprint)
+    ? postInSavepoint(db, input, fingerprint)
     : batcherFor(db).post(input, fingerprint);
 }
 
@@ -39,6 +43,9 @@ export async function postTransfer(
     throw new AppError('LEDGER_INVALID_AMOUNT', 'The amount must be greater than zero');
   }
   const { fromAccountId, toAccountId, amount, currency, ...entry } = input;
+  if (fromAccountId === toAccountId) {
+    throw new AppError('LEDGER_INVALID_ENTRY', 'An account cannot pay itself');
+  }
   return postEntry(db, {
     ...entry,
     postings: [
@@ -58,11 +65,11 @@ function validateEntry(input: EntryInput): string {
     throw invalid('The idempotency key must be 1 to 200 printable characters');
   }
   if (!ENTRY_KIND.test(input.kind)) throw invalid('The entry kind must be a snake_case word');
-  if (typeof input.memo !== 'string' || input.memo.length > 500) {
-    throw invalid('The memo must be at most 500 characters');
+  if (typeof input.memo !== 'string' || input.memo.length > 500 || CONTROL.test(input.memo)) {
+    throw invalid('The memo must be at most 500 characters, without control characters');
   }
-  if (typeof input.actor !== 'string' || input.actor.length < 1 || input.actor.length > 200) {
-    throw invalid('The actor must be 1 to 200 characters');
+  if (typeof input.actor !== 'string' || !ACTOR.test(input.actor)) {
+    throw invalid('The actor must be 1 to 200 printable characters');
   }
   if (!Array.isArray(input.postings) || input.postings.length < 2) {
     throw invalid('An entry needs at least two postings');
@@ -104,7 +111,9 @@ function validateEntry(input: EntryInput): string {
 }
 
 function fingerprintOf(input: EntryInput): string {
+  // The actor is part of it: a key replays only for whoever posted it first.
   const canonical = JSON.stringify([
+    input.actor,
     input.kind,
     input.postings.map((p) => [p.accountId.toString(), p.amount.toString(), p.currency]),
   ]);
@@ -128,6 +137,13 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
 /** Turns the database function's refusals into the ledger's typed errors. */
 export function ledgerErrorFrom(error: unknown): unknown {
   const e = error as { code?: string; message?: string; detail?: string };
+  if (e.code === '40P01' || e.code === '40001') {
+    // Two transactions each posting several entries can meet in opposite order; the database
+    // ends one of them. Nothing was written; the request can simply be made again.
+    return new AppError('UNAVAILABLE', 'The bank is busy: nothing was done, please try again', {
+      retryable: true,
+    });
+  }
   if (e.code === '22003') {
     return new AppError(
       'LEDGER_AMOUNT_OUT_OF_RANGE',
@@ -140,6 +156,22 @@ export function ledgerErrorFrom(error: unknown): unknown {
     return new AppError(code, MESSAGES[code] ?? code, details);
   }
   return error;
+}
+
+/**
+ * Inside a caller's transaction, under a savepoint: a refused entry then undoes only itself,
+ * and the caller may handle the refusal and carry on with its transaction.
+ */
+async function postInSavepoint(trx: Executor, input: EntryInput, fingerprint: string) {
+  await sql`savepoint ledger_post`.execute(trx);
+  try {
+    const posted = await postSingle(trx, input, fingerprint);
+    await sql`release savepoint ledger_post`.execute(trx);
+    return posted;
+  } catch (error) {
+    await sql`rollback to savepoint ledger_post`.execute(trx);
+    throw error;
+  }
 }
 
 /**

@@ -32,12 +32,13 @@ export interface HistoryPage {
 }
 
 /**
- * Reads name the account and, for a customer's request, its owner: a customer can only ever
- * read an account that is theirs (the repository scopes it, not the route).
+ * Reads name the account and whose request it is: a customer's id, so a customer can only ever
+ * read an account that is theirs (the repository scopes it, not the route), or null for staff
+ * and internal reads. Required, so no caller can forget to decide.
  */
 export interface AccountScope {
   accountId: bigint;
-  ownerId?: bigint;
+  ownerId: bigint | null;
 }
 
 export async function getBalance(db: Executor, scope: AccountScope): Promise<AccountBalance> {
@@ -55,7 +56,7 @@ export async function getBalance(db: Executor, scope: AccountScope): Promise<Acc
       'version',
     ])
     .where('id', '=', scope.accountId);
-  if (scope.ownerId !== undefined) query = query.where('owner_id', '=', scope.ownerId);
+  if (scope.ownerId !== null) query = query.where('owner_id', '=', scope.ownerId);
   const row = await query.executeTakeFirst();
   if (!row) throw new AppError('LEDGER_UNKNOWN_ACCOUNT', 'No such account');
   return row;

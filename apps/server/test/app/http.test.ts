@@ -111,22 +111,37 @@ describe('errors are application/problem+json', () => {
 });
 
 describe('request ids', () => {
-  it('gives every response one, and keeps a well-formed one from a proxy', async () => {
+  it('gives every response one, and ignores one sent by a client talking to us directly', async () => {
     const fresh = await app.inject({ method: 'GET', url: '/api/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const given = await app.inject({
+    const chosen = await app.inject({
       method: 'GET',
       url: '/api/nowhere',
-      headers: { 'x-request-id': 'proxy-req-12345' },
+      headers: { 'x-request-id': 'client-chosen-1' },
     });
-    expect(given.headers['x-request-id']).toBe('proxy-req-12345');
-    expect(given.json().requestId).toBe('proxy-req-12345');
-    const hostile = await app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-request-id': 'x\nforged log line' },
-    });
-    expect(hostile.headers['x-request-id']).not.toContain('forged');
+    expect(chosen.headers['x-request-id']).not.toBe('client-chosen-1');
+  });
+
+  it("behind a trusted proxy, keeps the proxy's well-formed id and refuses a forged one", async () => {
+    // app.inject comes from 127.0.0.1: the proxy here is loopback.
+    const proxied = await buildTestApp(database, undefined, ['loopback']);
+    try {
+      const given = await proxied.inject({
+        method: 'GET',
+        url: '/api/nowhere',
+        headers: { 'x-request-id': 'proxy-req-12345' },
+      });
+      expect(given.headers['x-request-id']).toBe('proxy-req-12345');
+      expect(given.json().requestId).toBe('proxy-req-12345');
+      const hostile = await proxied.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'x\nforged log line' },
+      });
+      expect(hostile.headers['x-request-id']).not.toContain('forged');
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -12,9 +12,9 @@ describe('embedded database folder', () => {
 
   it('refuses a second opener while the first has it, and frees it on close', async () => {
     const first = await openDatabase({ engine: 'pglite', dataDir });
-    await expect(openDatabase({ engine: 'pglite', dataDir })).rejects.toBeInstanceOf(
-      DataDirInUseError,
-    );
+    await expect(
+      openDatabase({ engine: 'pglite', dataDir, waitForLock: false }),
+    ).rejects.toBeInstanceOf(DataDirInUseError);
     await sql`create table kept (n int)`.execute(first.db);
     await first.close();
 
@@ -24,9 +24,11 @@ describe('embedded database folder', () => {
     await second.close();
   });
 
-  it('takes over a lock left by a process that no longer exists', async () => {
-    // Pid 2^22 + 1 is above Linux's default pid_max: no such process.
-    writeFileSync(path.join(dataDir, 'pgdata.lock'), '4194305\n');
+  it('takes over a lock that a crashed process stopped refreshing', async () => {
+    const lock = path.join(dataDir, 'pgdata.lock');
+    mkdirSync(lock);
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, longAgo, longAgo);
     const reopened = await openDatabase({ engine: 'pglite', dataDir });
     await reopened.close();
   });

@@ -3,9 +3,13 @@ import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/connection.js';
 
 /** The real app, silent, on the given database; `webRoot` to include the built web app. */
-export function buildTestApp(database: Database, webRoot?: string): Promise<FastifyInstance> {
+export function buildTestApp(
+  database: Database,
+  webRoot?: string,
+  trustProxy: false | string[] = false,
+): Promise<FastifyInstance> {
   return buildApp({
-    config: { basePath: '/wp-user', env: 'test', logLevel: 'silent', trustProxy: false },
+    config: { basePath: '/wp-user', env: 'test', logLevel: 'silent', trustProxy },
     database,
     ...(webRoot ? { webRoot } : {}),
     logger: false,

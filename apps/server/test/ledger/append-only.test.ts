@@ -206,9 +206,24 @@ describe('accounts are never removed and their identity never changes', () => {
     expect((await accountRow(a.id)).currency).toBe('USD');
   });
 
-  it("a customer account's cached balance cannot be set below zero", async () => {
+  it('a cached balance, total or version cannot be set outside the posting functions', async () => {
+    for (const change of [
+      sql`update ledger_accounts set balance = balance + 1000 where id = ${b.id}`,
+      sql`update ledger_accounts set credit_total = 0 where id = ${b.id}`,
+      sql`update ledger_accounts set debit_total = 5 where id = ${b.id}`,
+      sql`update ledger_accounts set version = 0 where id = ${b.id}`,
+    ]) {
+      await expect(change.execute(db)).rejects.toMatchObject({ code: '23001' });
+    }
+    expect((await accountRow(b.id)).balance).toBe(400n);
+  });
+
+  it("even with the posting flag raised, a customer's cached balance cannot go below zero", async () => {
     await expect(
-      sql`update ledger_accounts set balance = -1 where id = ${b.id}`.execute(db),
+      db.transaction().execute(async (trx) => {
+        await sql`select set_config('ledger.posting', 'on', true)`.execute(trx);
+        await sql`update ledger_accounts set balance = -1 where id = ${b.id}`.execute(trx);
+      }),
     ).rejects.toMatchObject({ code: '23514' });
     expect((await accountRow(b.id)).balance).toBe(400n);
   });
@@ -319,6 +334,37 @@ describe('postings written around the ledger service', () => {
     expect(await ledgerSnapshot(db)).toEqual(snapshot);
   });
 
+  it('postings added to an entry already written are refused, even balanced ones', async () => {
+    const error = await inRolledBackTransaction(db, async (trx) => {
+      const posted = await postTransfer(trx, {
+        idempotencyKey: uniqueKey('late'),
+        kind: 'transfer',
+        memo: '',
+        actor: 'system',
+        fromAccountId: a.id,
+        toAccountId: b.id,
+        amount: 1n,
+        currency: 'USD',
+      });
+      const late = [a.id, b.id].map((accountId, i) => ({
+        entry_id: posted.entryId,
+        account_id: accountId,
+        amount: i === 0 ? -5n : 5n,
+        currency: 'USD',
+        balance_after: 0n,
+      }));
+      return trx
+        .insertInto('postings')
+        .values(late)
+        .execute()
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+    });
+    expect(error).toMatchObject({ code: '23514' });
+  });
+
   it('what the schema does allow around the service, checkLedger reports', async () => {
     // A balanced raw entry that skips the balance updates.
     const bypass = await inRolledBackTransaction(db, async (trx) => {
@@ -356,8 +402,9 @@ describe('postings written around the ledger service', () => {
     });
     expect(empty.violations.map((v) => v.rule)).toEqual(['entry_too_few_postings']);
 
-    // A cached balance edited by hand (money from nowhere).
+    // A cached balance edited by someone who raised the posting functions' flag by hand.
     const edited = await inRolledBackTransaction(db, async (trx) => {
+      await sql`select set_config('ledger.posting', 'on', true)`.execute(trx);
       await sql`update ledger_accounts set balance = balance + 1000 where id = ${b.id}`.execute(
         trx,
       );

@@ -163,7 +163,7 @@ describe(`concurrent posting (${engineName})`, () => {
     }
     let total = 0n;
     for (const account of accounts) {
-      const { balance } = await getBalance(db, { accountId: account.id });
+      const { balance } = await getBalance(db, { accountId: account.id, ownerId: null });
       expect(balance, `account ${account.id}, seed ${seed}`).toBe(expected.get(account.id));
       expect(balance).toBeGreaterThanOrEqual(0n);
       total += balance;
@@ -225,7 +225,7 @@ describe(`concurrent posting (${engineName})`, () => {
         db,
       );
       expect(rows[0]?.n).toBe(1);
-      expect(await getBalance(db, { accountId: source.id })).toMatchObject({
+      expect(await getBalance(db, { accountId: source.id, ownerId: null })).toMatchObject({
         totalCredit: 5_000n,
         totalDebit: 5_000n,
         version: 2n,
@@ -260,11 +260,11 @@ describe(`concurrent posting (${engineName})`, () => {
       const stored = await entriesByKey(db, key);
       expect(stored).toHaveLength(1);
       expect(stored[0]?.id).toBe(first?.entryId);
-      expect(await getBalance(db, { accountId: from.id })).toMatchObject({
+      expect(await getBalance(db, { accountId: from.id, ownerId: null })).toMatchObject({
         balance: 700n,
         version: 2n,
       });
-      expect(await getBalance(db, { accountId: to.id })).toMatchObject({
+      expect(await getBalance(db, { accountId: to.id, ownerId: null })).toMatchObject({
         balance: 300n,
         version: 1n,
       });

@@ -85,7 +85,7 @@ describe('valid entries move money', () => {
       { accountId: a.id, amount: -2_500n, currency: 'USD', balanceAfter: 7_500n },
       { accountId: b.id, amount: 2_500n, currency: 'USD', balanceAfter: 2_500n },
     ]);
-    expect(await getBalance(db, { accountId: a.id })).toEqual({
+    expect(await getBalance(db, { accountId: a.id, ownerId: null })).toEqual({
       accountId: a.id,
       accountNumber: a.accountNumber,
       currency: 'USD',
@@ -94,7 +94,7 @@ describe('valid entries move money', () => {
       totalDebit: 2_500n,
       version: 2n,
     });
-    expect(await getBalance(db, { accountId: b.id })).toMatchObject({
+    expect(await getBalance(db, { accountId: b.id, ownerId: null })).toMatchObject({
       balance: 2_500n,
       totalCredit: 2_500n,
       totalDebit: 0n,
@@ -184,7 +184,7 @@ describe('valid entries move money', () => {
     );
 
     expect(posted.postings.slice(0, 2).map((p) => p.balanceAfter)).toEqual([1_500n, 300n]);
-    expect(await getBalance(db, { accountId: a.id })).toMatchObject({
+    expect(await getBalance(db, { accountId: a.id, ownerId: null })).toMatchObject({
       balance: 300n,
       totalCredit: 1_500n,
       totalDebit: 1_200n,
@@ -258,7 +258,7 @@ describe('history', () => {
     await fund(db, a, 40n);
     await transfer(a, b, 890n);
 
-    const { items, nextCursor } = await getHistory(db, { accountId: a.id });
+    const { items, nextCursor } = await getHistory(db, { accountId: a.id, ownerId: null });
 
     expect(nextCursor).toBeNull();
     expect(items.map((i) => [i.kind, i.amount, i.balanceAfter])).toEqual([
@@ -276,7 +276,9 @@ describe('history', () => {
       expect(item.balanceAfter).toBe(running);
       expect(item.currency).toBe('USD');
     }
-    expect((await getBalance(db, { accountId: a.id })).balance).toBe(items[0]?.balanceAfter);
+    expect((await getBalance(db, { accountId: a.id, ownerId: null })).balance).toBe(
+      items[0]?.balanceAfter,
+    );
     const ids = items.map((i) => i.postingId);
     expect(ids).toEqual([...ids].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)));
     expect(new Set(ids).size).toBe(ids.length);
@@ -285,16 +287,16 @@ describe('history', () => {
   it('pages with a cursor: newest first, no gaps or repeats, null cursor on the last page', async () => {
     const a = await openCustomer(db);
     for (let i = 1n; i <= 7n; i++) await fund(db, a, i);
-    const all = (await getHistory(db, { accountId: a.id }, { limit: 200 })).items;
+    const all = (await getHistory(db, { accountId: a.id, ownerId: null }, { limit: 200 })).items;
     expect(all.map((i) => i.amount)).toEqual([7n, 6n, 5n, 4n, 3n, 2n, 1n]);
 
-    const page1 = await getHistory(db, { accountId: a.id }, { limit: 3 });
+    const page1 = await getHistory(db, { accountId: a.id, ownerId: null }, { limit: 3 });
     expect(page1.items.map((i) => i.amount)).toEqual([7n, 6n, 5n]);
     expect(page1.nextCursor).toEqual(expect.any(String));
 
     const page2 = await getHistory(
       db,
-      { accountId: a.id },
+      { accountId: a.id, ownerId: null },
       { limit: 3, cursor: page1.nextCursor ?? undefined },
     );
     expect(page2.items.map((i) => i.amount)).toEqual([4n, 3n, 2n]);
@@ -302,7 +304,7 @@ describe('history', () => {
 
     const page3 = await getHistory(
       db,
-      { accountId: a.id },
+      { accountId: a.id, ownerId: null },
       { limit: 3, cursor: page2.nextCursor ?? undefined },
     );
     expect(page3.items.map((i) => i.amount)).toEqual([1n]);
@@ -314,22 +316,25 @@ describe('history', () => {
   it('gives a null cursor when the last page is exactly full', async () => {
     const a = await openCustomer(db);
     for (let i = 1n; i <= 4n; i++) await fund(db, a, i);
-    const page1 = await getHistory(db, { accountId: a.id }, { limit: 2 });
+    const page1 = await getHistory(db, { accountId: a.id, ownerId: null }, { limit: 2 });
     const page2 = await getHistory(
       db,
-      { accountId: a.id },
+      { accountId: a.id, ownerId: null },
       { limit: 2, cursor: page1.nextCursor ?? undefined },
     );
     expect(page2.items.map((i) => i.amount)).toEqual([2n, 1n]);
     expect(page2.nextCursor).toBeNull();
-    expect(await getHistory(db, { accountId: a.id }, { limit: 4 })).toMatchObject({
+    expect(await getHistory(db, { accountId: a.id, ownerId: null }, { limit: 4 })).toMatchObject({
       nextCursor: null,
     });
   });
 
   it('an account without postings has an empty history', async () => {
     const a = await openCustomer(db);
-    expect(await getHistory(db, { accountId: a.id })).toEqual({ items: [], nextCursor: null });
+    expect(await getHistory(db, { accountId: a.id, ownerId: null })).toEqual({
+      items: [],
+      nextCursor: null,
+    });
   });
 
   it.each([
@@ -343,7 +348,10 @@ describe('history', () => {
   ])('refuses a bad cursor (%s) with BAD_REQUEST', async (_name, cursor) => {
     const a = await openCustomer(db);
     await fund(db, a, 1n);
-    await expectAppError(getHistory(db, { accountId: a.id }, { cursor }), 'BAD_REQUEST');
+    await expectAppError(
+      getHistory(db, { accountId: a.id, ownerId: null }, { cursor }),
+      'BAD_REQUEST',
+    );
   });
 
   // BUG (src/ledger/reads.ts:63, CURSOR = /^[1-9]\d{0,18}$/): a 19-digit cursor above
@@ -353,12 +361,18 @@ describe('history', () => {
     const a = await openCustomer(db);
     await fund(db, a, 1n);
     const cursor = Buffer.from('p9999999999999999999').toString('base64url');
-    await expectAppError(getHistory(db, { accountId: a.id }, { cursor }), 'BAD_REQUEST');
+    await expectAppError(
+      getHistory(db, { accountId: a.id, ownerId: null }, { cursor }),
+      'BAD_REQUEST',
+    );
   });
 
   it.each([0, 201, 2.5, -1])('refuses a page size of %s with BAD_REQUEST', async (limit) => {
     const a = await openCustomer(db);
-    await expectAppError(getHistory(db, { accountId: a.id }, { limit }), 'BAD_REQUEST');
+    await expectAppError(
+      getHistory(db, { accountId: a.id, ownerId: null }, { limit }),
+      'BAD_REQUEST',
+    );
   });
 });
 
@@ -395,8 +409,14 @@ describe('customer scope', () => {
   });
 
   it('an account id that does not exist is LEDGER_UNKNOWN_ACCOUNT', async () => {
-    await expectAppError(getBalance(db, { accountId: 987_654_321n }), 'LEDGER_UNKNOWN_ACCOUNT');
-    await expectAppError(getHistory(db, { accountId: 987_654_321n }), 'LEDGER_UNKNOWN_ACCOUNT');
+    await expectAppError(
+      getBalance(db, { accountId: 987_654_321n, ownerId: null }),
+      'LEDGER_UNKNOWN_ACCOUNT',
+    );
+    await expectAppError(
+      getHistory(db, { accountId: 987_654_321n, ownerId: null }),
+      'LEDGER_UNKNOWN_ACCOUNT',
+    );
   });
 });
 
@@ -422,12 +442,14 @@ describe('refused entries are typed errors and write nothing', () => {
     const key = uniqueKey('refused');
     const before = await ledgerSnapshot(db);
     const balances = await Promise.all(
-      [usdA, usdB, eur].map((a) => getBalance(db, { accountId: a.id })),
+      [usdA, usdB, eur].map((a) => getBalance(db, { accountId: a.id, ownerId: null })),
     );
     const error = await expectAppError(post(key), code);
     expect(await ledgerSnapshot(db)).toEqual(before);
     expect(
-      await Promise.all([usdA, usdB, eur].map((a) => getBalance(db, { accountId: a.id }))),
+      await Promise.all(
+        [usdA, usdB, eur].map((a) => getBalance(db, { accountId: a.id, ownerId: null })),
+      ),
     ).toEqual(balances);
     expect(await entriesByKey(db, key)).toEqual([]);
     return error;
@@ -724,7 +746,7 @@ describe('balances beyond the bigint range', () => {
     });
     await postEntry(db, entry([leg(suspense, MAX_MINOR_UNITS), leg(fee, -MAX_MINOR_UNITS)]));
     await postEntry(db, entry([leg(suspense, -MAX_MINOR_UNITS), leg(fee, MAX_MINOR_UNITS)]));
-    expect(await getBalance(db, { accountId: suspense.id })).toMatchObject({
+    expect(await getBalance(db, { accountId: suspense.id, ownerId: null })).toMatchObject({
       balance: 0n,
       totalCredit: MAX_MINOR_UNITS,
       totalDebit: MAX_MINOR_UNITS,
@@ -736,7 +758,7 @@ describe('balances beyond the bigint range', () => {
       'LEDGER_AMOUNT_OUT_OF_RANGE',
     );
     expect(await ledgerSnapshot(db)).toEqual(before);
-    expect(await getBalance(db, { accountId: suspense.id })).toMatchObject({
+    expect(await getBalance(db, { accountId: suspense.id, ownerId: null })).toMatchObject({
       balance: 0n,
       totalCredit: MAX_MINOR_UNITS,
       version: 2n,
@@ -782,7 +804,7 @@ describe('idempotency', () => {
     expect(await storedBalance(db, b.id)).toBe(100n);
   });
 
-  it('memo and actor are not part of the fingerprint: a retry with another memo replays the original', async () => {
+  it('the memo is not part of the fingerprint: a retry with another memo replays the original', async () => {
     const a = await openCustomer(db);
     const b = await openCustomer(db);
     await fund(db, a, 100n);
@@ -792,16 +814,30 @@ describe('idempotency', () => {
       { accountId: b.id, amount: 10n, currency: 'USD' },
     ];
     const first = await postEntry(db, entry(legs, { idempotencyKey: key, memo: 'first' }));
-    const again = await postEntry(
-      db,
-      entry(legs, { idempotencyKey: key, memo: 'second', actor: 'staff:1' }),
-    );
+    const again = await postEntry(db, entry(legs, { idempotencyKey: key, memo: 'second' }));
     expect(again).toMatchObject({
       entryId: first.entryId,
       replayed: true,
       memo: 'first',
       actor: 'system',
     });
+    expect(await storedBalance(db, a.id)).toBe(90n);
+  });
+
+  it('a key replays only for the actor who posted it: anyone else gets a conflict, not the entry', async () => {
+    const a = await openCustomer(db);
+    const b = await openCustomer(db);
+    await fund(db, a, 100n);
+    const key = uniqueKey('idem');
+    const legs = [
+      { accountId: a.id, amount: -10n, currency: 'USD' },
+      { accountId: b.id, amount: 10n, currency: 'USD' },
+    ];
+    await postEntry(db, entry(legs, { idempotencyKey: key, actor: 'customer:1' }));
+    await expectAppError(
+      postEntry(db, entry(legs, { idempotencyKey: key, actor: 'customer:2' })),
+      'LEDGER_IDEMPOTENCY_CONFLICT',
+    );
     expect(await storedBalance(db, a.id)).toBe(90n);
   });
 

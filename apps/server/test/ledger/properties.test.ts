@@ -95,7 +95,7 @@ async function setup(): Promise<{ model: Model; real: Real }> {
     const byKind = await internalAccounts(db, currency);
     internal[currency] = {} as Record<InternalAccountKind, ModelAccount>;
     for (const kind of INTERNAL_ACCOUNT_KINDS) {
-      const b = await getBalance(db, { accountId: byKind[kind].id });
+      const b = await getBalance(db, { accountId: byKind[kind].id, ownerId: null });
       const account: ModelAccount = {
         id: b.accountId,
         currency,
@@ -264,7 +264,7 @@ class Transfer implements Command {
   check = (m: Readonly<Model>) => m.customers.length > 0;
   async run(m: Model, r: Real) {
     const from = pick(m.customers, this.from);
-    // Possibly to itself: allowed when the balance covers it, and moves nothing.
+    // Possibly to itself: refused, as paying oneself would only inflate the totals.
     const to = pick(
       m.customers.filter((c) => c.currency === from.currency),
       this.to,
@@ -273,7 +273,7 @@ class Transfer implements Command {
       { accountId: from.id, amount: -this.amount, currency: from.currency },
       { accountId: to.id, amount: this.amount, currency: from.currency },
     ]);
-    await postAndCheck(m, r, input, () =>
+    const send = () =>
       postTransfer(r.db, {
         idempotencyKey: input.idempotencyKey,
         kind: input.kind,
@@ -283,8 +283,12 @@ class Transfer implements Command {
         toAccountId: to.id,
         amount: this.amount,
         currency: from.currency,
-      }),
-    );
+      });
+    if (from.id === to.id) {
+      await refusedAndCheck(r, send, 'LEDGER_INVALID_ENTRY');
+      return;
+    }
+    await postAndCheck(m, r, input, send);
   }
   toString = () => `transfer(${this.from} -> ${this.to}, ${this.amount})`;
 }
@@ -724,7 +728,7 @@ describe('ledger against a model', () => {
         await fc.asyncModelRun(() => Promise.resolve(env), cmds);
 
         for (const account of env.model.accounts.values()) {
-          const actual = await getBalance(db, { accountId: account.id });
+          const actual = await getBalance(db, { accountId: account.id, ownerId: null });
           expect(
             { balance: actual.balance, credit: actual.totalCredit, debit: actual.totalDebit },
             `account ${account.id}`,

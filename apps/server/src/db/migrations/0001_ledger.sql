@@ -96,23 +96,37 @@ CREATE TRIGGER ledger_accounts_identity
   BEFORE UPDATE OF account_number, kind, currency, owner_id ON ledger_accounts
   FOR EACH ROW EXECUTE FUNCTION ledger_accounts_fixed_identity();
 
+-- Cached balances, totals and versions change only inside the posting functions, which raise a
+-- transaction-local flag around their one UPDATE. No other code path can set a balance.
+CREATE TRIGGER ledger_accounts_balances_by_posting_only
+  BEFORE UPDATE OF balance, credit_total, debit_total, version ON ledger_accounts
+  FOR EACH ROW
+  WHEN (current_setting('ledger.posting', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION ledger_refuse_change();
+
 -- Defence in depth behind the ledger service, whoever inserts postings: after each INSERT
--- statement, every entry it touched must balance per currency. (Amounts are never zero, so an
--- entry of one posting cannot balance; a posting's currency is its account's by foreign key.)
--- An entry is therefore written whole, in one statement.
+-- statement, every entry it touched must balance per currency and have all its postings in
+-- that statement (an entry is written whole, once). Amounts are never zero, so an entry of one
+-- posting cannot balance; a posting's currency is its account's by foreign key.
 CREATE FUNCTION ledger_check_new_postings() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  v_entry bigint;
+  bad bigint;
 BEGIN
-  -- One index lookup per entry: a transition table has no statistics, and a set-based query
-  -- here would be planned as a scan of all postings.
-  FOR v_entry IN SELECT DISTINCT n.entry_id FROM new_postings n LOOP
-    IF EXISTS (SELECT 1 FROM postings p WHERE p.entry_id = v_entry
-               GROUP BY p.currency HAVING sum(p.amount) <> 0) THEN
-      RAISE EXCEPTION 'journal entry % does not balance', v_entry
-        USING ERRCODE = 'check_violation';
-    END IF;
-  END LOOP;
+  -- LATERAL makes it one index lookup per entry: a transition table has no statistics, and a
+  -- plain join here would be planned as a scan of all postings.
+  SELECT n.entry_id INTO bad
+  FROM (SELECT entry_id, count(*) AS written FROM new_postings GROUP BY entry_id) n
+  CROSS JOIN LATERAL (
+    SELECT sum(q.c) AS total, bool_or(q.s <> 0) AS unbalanced
+    FROM (SELECT sum(p.amount) AS s, count(*) AS c FROM postings p
+          WHERE p.entry_id = n.entry_id GROUP BY p.currency) q
+  ) x
+  WHERE x.total <> n.written OR x.unbalanced
+  LIMIT 1;
+  IF bad IS NOT NULL THEN
+    RAISE EXCEPTION 'journal entry % does not balance, or was not written in one statement', bad
+      USING ERRCODE = 'check_violation';
+  END IF;
   RETURN NULL;
 END;
 $$;
@@ -149,8 +163,8 @@ DECLARE
 BEGIN
   replayed := false;
   balances_after := '{}';
-  -- Accounts first, then the key, as ledger_post_entries does: every posting takes its locks in
-  -- the same order, so no two can wait for each other.
+  -- Accounts first, then the key, as ledger_post_entries does, so a posting never holds a key
+  -- while it waits for an account.
   SELECT array_agg(l.id), array_agg(l.kind), array_agg(l.currency::text), array_agg(l.balance)
   INTO v_ids, v_kinds, v_currencies, v_balances
   FROM (SELECT a.id, a.kind, a.currency, a.balance FROM ledger_accounts a
@@ -200,6 +214,7 @@ BEGIN
     balances_after := balances_after || v_balances[j];
   END LOOP;
 
+  PERFORM set_config('ledger.posting', 'on', true);
   WITH inserted AS (
     INSERT INTO postings (entry_id, account_id, amount, currency, balance_after)
     SELECT ledger_post_entry.entry_id, t.account_id, t.amount, t.currency, t.balance_after
@@ -214,5 +229,6 @@ BEGIN
       version = a.version + 1
   FROM unnest(v_ids, v_balances, v_credits, v_debits) AS u(id, balance, credit, debit)
   WHERE a.id = u.id;
+  PERFORM set_config('ledger.posting', 'off', true);
 END;
 $$;

@@ -154,6 +154,7 @@ BEGIN
     created_ats[e] := v_new_created[k];
   END LOOP;
 
+  PERFORM set_config('ledger.posting', 'on', true);
   WITH inserted AS (
     INSERT INTO postings (entry_id, account_id, amount, currency, balance_after)
     SELECT entry_ids[t.entry], p_accounts[t.n], p_amounts[t.n], p_currencies[t.n], balances_after[t.n]
@@ -171,5 +172,6 @@ BEGIN
       version = a.version + 1
   FROM unnest(v_ids, v_balances, v_credits, v_debits) AS u(id, balance, credit, debit)
   WHERE a.id = u.id AND (u.credit <> 0 OR u.debit <> 0);
+  PERFORM set_config('ledger.posting', 'off', true);
 END;
 $$;
