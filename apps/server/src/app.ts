@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -11,14 +12,21 @@ import { apiNotFound, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { registerSessions } from './plugins/session.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { appVersion } from './version.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'basePath' | 'env' | 'logLevel' | 'trustProxy'>;
+  config: Pick<Config, 'basePath' | 'env' | 'logLevel' | 'trustProxy' | 'secretKey'>;
   database: Database;
   /** The built web app (apps/web/dist); the API works without it. */
   webRoot?: string;
+  /** Per-address rate limits (default on); test suites that sign in often turn them off. */
+  rateLimits?: boolean;
+  /** The local mailbox to show at /dev/mailbox (development without SMTP only). */
+  devMailboxDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -63,7 +71,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerOpenApi(app, { version: appVersion });
 
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.rateLimits === false ? { allowList: () => true } : {}),
+  });
+  await registerSessions(app, { database, production: config.env === 'production' });
+
   await app.register(healthRoutes(database, appVersion));
+  await app.register(authRoutes({ db: database.db, secretKey: config.secretKey }));
+  if (options.devMailboxDir && config.env !== 'production') {
+    await app.register(devMailboxRoutes({ dataDir: options.devMailboxDir }));
+  }
 
   if (options.webRoot) {
     await registerWeb(app, { basePath: config.basePath, webRoot: options.webRoot });

@@ -32,6 +32,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three capital letters (e.g. USD)')
     .default(DEFAULT_CURRENCY),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL (e.g. smtp://127.0.0.1:2525)')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('"Cedar Bank" <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -60,6 +65,9 @@ export interface Config {
   databasePoolSize: number;
   secretKey: string;
   currency: string;
+  /** Unset: mail goes to the local mailbox in the data folder (development). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   logLevel: string;
   /** false, or the proxies' addresses: never "trust everyone". */
   trustProxy: false | string[];
@@ -93,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     currency: e.CURRENCY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { databaseOptionsFrom, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { ensureInternalAccounts } from './ledger/index.js';
+import { createMailTransport, startOutboxWorker } from './platform/mail/index.js';
 
 /** The built web app: apps/web/dist, two levels up from both src/ and dist/. */
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -32,7 +33,13 @@ async function start() {
   try {
     report = await migrate(database.db);
     await ensureInternalAccounts(database.db, config.currency);
-    app = await buildApp({ config, database, webRoot });
+    app = await buildApp({
+      config,
+      database,
+      webRoot,
+      // Without SMTP, mail lands in DATA_DIR/mailbox, readable at /dev/mailbox (not in production).
+      ...(config.smtpUrl ? {} : { devMailboxDir: config.dataDir }),
+    });
   } catch (error) {
     // Release the database (and the embedded database's lock) before giving up.
     await database.close();
@@ -43,10 +50,20 @@ async function start() {
     report.applied.length > 0 ? 'database migrated' : 'database up to date',
   );
 
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger: app.log,
+  });
+  const outbox = startOutboxWorker({ db: database.db, transport, logger: app.log });
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await outbox.stop();
+    transport.close();
     await database.close();
   });
 

@@ -1,11 +1,13 @@
-import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
+import type { IdentityTables } from './tables/identity.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
-export interface DB {
+export interface DB extends IdentityTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
+  outbox: OutboxTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -58,4 +60,20 @@ export interface PostingsTable {
   amount: bigint;
   currency: string;
   balance_after: bigint;
+}
+
+export type OutboxKind = 'email';
+
+/** Messages to deliver, written with what caused them and sent by the outbox worker. */
+export interface OutboxTable {
+  id: GeneratedAlways<bigint>;
+  kind: OutboxKind;
+  /** Written as a JSON string, read back parsed. */
+  payload: JSONColumnType<Record<string, unknown>>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: ColumnType<Date | null, never, Date | string | null>;
+  failed_at: ColumnType<Date | null, never, Date | string | null>;
+  last_error: ColumnType<string | null, never, string | null>;
+  created_at: CreatedAt;
 }

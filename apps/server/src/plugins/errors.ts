@@ -58,10 +58,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      const errors = error.details?.errors;
       return sendProblem(reply, request, {
         status: error.status,
         code: error.code,
         detail: error.message,
+        ...(Array.isArray(errors) ? { errors: errors as { path: string; message: string }[] } : {}),
       });
     }
     if (isResponseSerializationError(error)) {

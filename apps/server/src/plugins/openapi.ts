@@ -18,7 +18,10 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
           'carried as strings of digits. Errors are application/problem+json (RFC 9457).',
         version: options.version,
       },
-      tags: [{ name: 'system', description: 'Health and service information' }],
+      tags: [
+        { name: 'system', description: 'Health and service information' },
+        { name: 'auth', description: 'Sign-up, email verification, sign-in and sign-out' },
+      ],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -62,6 +62,7 @@ describe('errors are application/problem+json', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
+      headers: { 'x-bank-csrf': '1' },
       payload: { email: 'nope', age: 12 },
     });
     expect(response.statusCode).toBe(400);
@@ -78,7 +79,7 @@ describe('errors are application/problem+json', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-bank-csrf': '1' },
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);

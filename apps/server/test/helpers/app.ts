@@ -7,11 +7,19 @@ export function buildTestApp(
   database: Database,
   webRoot?: string,
   trustProxy: false | string[] = false,
+  rateLimits = false,
 ): Promise<FastifyInstance> {
   return buildApp({
-    config: { basePath: '/wp-user', env: 'test', logLevel: 'silent', trustProxy },
+    config: {
+      basePath: '/wp-user',
+      env: 'test',
+      logLevel: 'silent',
+      trustProxy,
+      secretKey: 't'.repeat(64),
+    },
     database,
     ...(webRoot ? { webRoot } : {}),
+    rateLimits,
     logger: false,
   });
 }

@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { SessionScope, UserKind } from '../../db/tables/identity.js';
+
+/** ARCHITECTURE.md: idle timeout 15 minutes, absolute 12 hours. */
+export const SESSION_IDLE_MS = 15 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** A not-yet-approved customer's onboarding session lives at most an hour. */
+export const ONBOARDING_ABSOLUTE_MS = 60 * 60_000;
+/** last_seen_at is written at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface ActiveSession {
+  sessionId: bigint;
+  userId: bigint;
+  scope: SessionScope;
+  userKind: UserKind;
+  expiresAt: Date;
+}
+
+/**
+ * 256 random bits; only its SHA-256 is stored, so a copy of the sessions table lets no one in.
+ * (A fast hash is right here: the token is random and long, unlike a password.)
+ */
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export async function createSession(
+  db: Kysely<DB>,
+  input: { userId: bigint; scope: SessionScope; ip?: string; userAgent?: string; now?: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = input.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  const lifetime = input.scope === 'onboarding' ? ONBOARDING_ABSOLUTE_MS : SESSION_ABSOLUTE_MS;
+  const expiresAt = new Date(now.getTime() + lifetime);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: tokenHash(token),
+      user_id: input.userId,
+      scope: input.scope,
+      expires_at: expiresAt,
+      last_seen_at: now,
+      ip: input.ip?.slice(0, 64) ?? null,
+      user_agent: input.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The live session for a token: not revoked, not past its absolute end, not idle too long. */
+export async function resolveSession(
+  db: Kysely<DB>,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as sessionId',
+      's.user_id as userId',
+      's.scope',
+      's.expires_at as expiresAt',
+      's.last_seen_at as lastSeenAt',
+      'u.kind as userKind',
+    ])
+    .where('s.token_hash', '=', tokenHash(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('s.last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', row.sessionId)
+      .execute();
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    scope: row.scope,
+    userKind: row.userKind,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export async function revokeSession(db: Kysely<DB>, token: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', tokenHash(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Signs a person out everywhere (password reset), optionally keeping the current session. */
+export async function revokeUserSessions(
+  db: Kysely<DB>,
+  userId: bigint,
+  keepSessionId?: bigint,
+): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
