@@ -19,7 +19,7 @@ import { healthRoutes } from './routes/health.js';
 import { appVersion } from './version.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'basePath' | 'env' | 'logLevel' | 'trustProxy' | 'secretKey'>;
+  config: Pick<Config, 'basePath' | 'env' | 'logLevel' | 'trustProxy' | 'secretKey' | 'appUrl'>;
   database: Database;
   /** The built web app (apps/web/dist); the API works without it. */
   webRoot?: string;
@@ -78,7 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSessions(app, { database, production: config.env === 'production' });
 
   await app.register(healthRoutes(database, appVersion));
-  await app.register(authRoutes({ db: database.db, secretKey: config.secretKey }));
+  await app.register(
+    authRoutes({ db: database.db, secretKey: config.secretKey, appUrl: config.appUrl }),
+  );
   if (options.devMailboxDir && config.env !== 'production') {
     await app.register(devMailboxRoutes({ dataDir: options.devMailboxDir }));
   }

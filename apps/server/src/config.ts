@@ -32,6 +32,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three capital letters (e.g. USD)')
     .default(DEFAULT_CURRENCY),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'must be the site origin, e.g. https://bank.example (no path)')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL (e.g. smtp://127.0.0.1:2525)')
@@ -65,6 +69,8 @@ export interface Config {
   databasePoolSize: number;
   secretKey: string;
   currency: string;
+  /** The app's address for links in emails: PUBLIC_URL + BASE_PATH. */
+  appUrl: string;
   /** Unset: mail goes to the local mailbox in the data folder (development). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     currency: e.CURRENCY,
+    appUrl: `${e.PUBLIC_URL ?? `http://localhost:${e.PORT}`}${e.BASE_PATH}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { createQueryClient } from './lib/query-client';
 import { createRouter } from './router';
 import './styles.css';
 
@@ -9,6 +12,9 @@ if (!root) throw new Error('missing #root');
 
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={createRouter()} />
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={createRouter()} />
+      <Toaster richColors position="top-center" />
+    </QueryClientProvider>
   </StrictMode>,
 );

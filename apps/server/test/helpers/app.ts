@@ -16,6 +16,7 @@ export function buildTestApp(
       logLevel: 'silent',
       trustProxy,
       secretKey: 't'.repeat(64),
+      appUrl: 'http://bank.test/wp-user',
     },
     database,
     ...(webRoot ? { webRoot } : {}),

@@ -33,7 +33,8 @@ export async function lastCodeSentAt(trx: Kysely<DB>, userId: bigint, purpose: C
   return (await repo.activeCode(trx, userId, purpose))?.createdAt ?? null;
 }
 
-const WRONG = 'The code is wrong or has expired. Check the latest email, or send a new code.';
+export const WRONG_CODE =
+  'The code is wrong or has expired. Check the latest email, or send a new code.';
 
 /**
  * Checks and uses up a code: single use, 10 minutes, 5 attempts. Every failure says the same
@@ -49,7 +50,7 @@ export async function consumeValidCode(
 ): Promise<{ ok: true } | { ok: false; error: AppError }> {
   const active = await repo.activeCode(trx, userId, purpose);
   if (!active || active.expiresAt.getTime() <= Date.now()) {
-    return { ok: false, error: new AppError('UNPROCESSABLE', WRONG) };
+    return { ok: false, error: new AppError('UNPROCESSABLE', WRONG_CODE) };
   }
   if (active.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
     return {
@@ -59,7 +60,7 @@ export async function consumeValidCode(
   }
   if (!codeMatches(secretKey, scopeOf(purpose, userId), code, active.codeHash)) {
     await repo.countFailedAttempt(trx, active.id);
-    return { ok: false, error: new AppError('UNPROCESSABLE', WRONG) };
+    return { ok: false, error: new AppError('UNPROCESSABLE', WRONG_CODE) };
   }
   await repo.consumeCode(trx, active.id);
   return { ok: true };

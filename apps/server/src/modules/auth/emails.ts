@@ -58,3 +58,33 @@ export function newDeviceEmail(
     devHint: 'new device sign-in alert',
   };
 }
+
+export function passwordResetEmail(to: string, firstName: string, code: string, link: string) {
+  return {
+    to,
+    subject: `Reset your ${BANK} password`,
+    text: `Hello ${firstName},\n\nYour password reset code is ${code}. It works once, for ${minutes} minutes.\nOr open this link: ${link}\n\nIf you did not ask to reset your password, ignore this email: your password stays as it is.\n\n${BANK}`,
+    html: html([
+      `Hello ${escapeHtml(firstName)},`,
+      `Your password reset code is <strong style="font-size:1.4em;letter-spacing:.2em">${code}</strong>. It works once, for ${minutes} minutes.`,
+      `Or open this link: <a href="${escapeHtml(link)}">reset my password</a>.`,
+      'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+    ]),
+    devHint: `password reset code ${code}`,
+  };
+}
+
+export function passwordChangedEmail(to: string, firstName: string, when: Date) {
+  const at = when.toUTCString();
+  return {
+    to,
+    subject: `Your ${BANK} password was changed`,
+    text: `Hello ${firstName},\n\nYour password was reset on ${at}, and every device was signed out.\n\nIf this was not you, contact support at once.\n\n${BANK}`,
+    html: html([
+      `Hello ${escapeHtml(firstName)},`,
+      `Your password was reset on ${escapeHtml(at)}, and every device was signed out.`,
+      'If this was not you, contact support at once.',
+    ]),
+    devHint: 'password changed notice',
+  };
+}

@@ -92,6 +92,19 @@ export async function clearFailedSignins(db: Kysely<DB>, userId: bigint) {
     .execute();
 }
 
+export async function setPassword(db: Kysely<DB>, userId: bigint, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      failed_signins: 0,
+      signin_locked_until: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function markEmailVerified(db: Kysely<DB>, userId: bigint) {
   await db
     .updateTable('users')

@@ -5,6 +5,7 @@ import {
   emailOnlySchema,
   messageSchema,
   problemSchema,
+  resetPasswordSchema,
   signinSchema,
   signupSchema,
   verifyEmailSchema,
@@ -113,6 +114,44 @@ export const authRoutes =
         const { outcome, session } = await auth.signin(ctx, request.body, client(request));
         if (session) reply.setSession(session.token, session.expiresAt);
         return outcome;
+      },
+    );
+
+    app.post(
+      '/api/v1/auth/forgot',
+      {
+        config: perAddress(5),
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Email a password reset code, if the address has an account (crud=userforgot, action code)',
+          body: emailOnlySchema,
+          response: { 200: messageSchema, ...problems },
+        },
+      },
+      async (request) => {
+        await auth.requestPasswordReset(ctx, request.body.email);
+        return { message: 'Check your Email for further instructions.' };
+      },
+    );
+
+    app.post(
+      '/api/v1/auth/reset',
+      {
+        config: perAddress(10),
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Set a new password with the emailed code; signs out everywhere (crud=userforgot, action reset)',
+          body: resetPasswordSchema,
+          response: { 200: messageSchema, ...problems },
+        },
+      },
+      async (request) => {
+        await auth.resetPassword(ctx, request.body);
+        return {
+          message: 'Action Successful! Your password was reset. Sign in with your new password.',
+        };
       },
     );
 

@@ -11,14 +11,22 @@ import {
   passwordProblem,
   verifyPassword,
 } from '../../platform/security/passwords.js';
-import { createSession } from '../../platform/security/sessions.js';
-import { consumeValidCode, issueCode, lastCodeSentAt } from './codes.js';
-import { alreadyRegisteredEmail, newDeviceEmail, verificationEmail } from './emails.js';
+import { createSession, revokeUserSessions } from '../../platform/security/sessions.js';
+import { consumeValidCode, issueCode, lastCodeSentAt, WRONG_CODE } from './codes.js';
+import {
+  alreadyRegisteredEmail,
+  newDeviceEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from './emails.js';
 import * as repo from './repo.js';
 
 export interface AuthContext {
   db: Kysely<DB>;
   secretKey: string;
+  /** Where the app is reachable, for links in emails, e.g. https://bank.example/wp-user */
+  appUrl: string;
 }
 
 export interface ClientInfo {
@@ -98,10 +106,7 @@ export async function verifyEmail(
 ): Promise<SignedIn> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!user || user.kind !== 'customer' || user.emailVerifiedAt) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      'The code is wrong or has expired. Check the latest email, or send a new code.',
-    );
+    throw new AppError('UNPROCESSABLE', WRONG_CODE);
   }
   const result = await ctx.db
     .transaction()
@@ -201,6 +206,58 @@ function fieldError(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, {
     errors: [{ path: `body.${path}`, message }],
   });
+}
+
+/**
+ * Emails a reset code (and a link carrying it) if the address has an account; the answer is
+ * the same either way. At most one code a minute per account.
+ */
+export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await repo.findUserByEmail(trx, email);
+    if (!user) return;
+    const sentAt = await lastCodeSentAt(trx, user.id, 'password_reset');
+    if (sentAt && Date.now() - sentAt.getTime() < RESEND_COOLDOWN_MS) return;
+    const code = await issueCode(trx, ctx.secretKey, user.id, 'password_reset');
+    const link = `${ctx.appUrl}/auth/reset/${encodeURIComponent(user.email)}/${code}`;
+    await enqueueEmail(trx, passwordResetEmail(user.email, user.firstName, code, link));
+  });
+}
+
+/**
+ * Sets a new password with a valid reset code: every session of the person ends, a sign-in
+ * lock is lifted, and the person is told by email.
+ */
+export async function resetPassword(
+  ctx: AuthContext,
+  input: { email: string; code: string; newPassword: string },
+): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  if (!user) throw new AppError('UNPROCESSABLE', WRONG_CODE);
+  // The password is judged before the code is spent, so a refused password costs no attempt.
+  const problem = await passwordProblem(input.newPassword, [
+    user.firstName,
+    user.lastName,
+    user.username,
+    user.email,
+  ]);
+  if (problem) throw fieldError('newPassword', problem);
+  const passwordHash = await hashPassword(input.newPassword);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const checked = await consumeValidCode(
+      trx,
+      ctx.secretKey,
+      user.id,
+      'password_reset',
+      input.code,
+    );
+    if (!checked.ok) return checked;
+    await repo.setPassword(trx, user.id, passwordHash);
+    await revokeUserSessions(trx, user.id);
+    await enqueueEmail(trx, passwordChangedEmail(user.email, user.firstName, new Date()));
+    return checked;
+  });
+  if (!result.ok) throw result.error;
 }
 
 /** The signed-in person's name and status, for the app shell. */
