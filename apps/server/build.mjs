@@ -13,6 +13,7 @@ await build({
     main: 'src/main.ts',
     migrate: 'src/cli/migrate.ts',
     'ledger-check': 'src/cli/ledger-check.ts',
+    'create-admin': 'src/cli/create-admin.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -41,6 +41,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL (e.g. smtp://127.0.0.1:2525)')
     .optional(),
   MAIL_FROM: z.string().min(3).default('"Cedar Bank" <no-reply@localhost>'),
+  BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -74,6 +76,8 @@ export interface Config {
   /** Unset: mail goes to the local mailbox in the data folder (development). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Creates the first staff admin at start, when both variables are set. */
+  bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: string;
   /** false, or the proxies' addresses: never "trust everyone". */
   trustProxy: false | string[];
@@ -110,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: `${e.PUBLIC_URL ?? `http://localhost:${e.PORT}`}${e.BASE_PATH}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    bootstrapAdmin:
+      e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_PASSWORD
+        ? { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

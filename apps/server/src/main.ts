@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { databaseOptionsFrom, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { ensureInternalAccounts } from './ledger/index.js';
+import { bootstrapAdmin, ensureDefaultRoles } from './modules/staff/bootstrap.js';
 import { createMailTransport, startOutboxWorker } from './platform/mail/index.js';
 
 /** The built web app: apps/web/dist, two levels up from both src/ and dist/. */
@@ -33,6 +34,12 @@ async function start() {
   try {
     report = await migrate(database.db);
     await ensureInternalAccounts(database.db, config.currency);
+    await ensureDefaultRoles(database.db);
+    if (config.bootstrapAdmin) {
+      const created = await bootstrapAdmin(database.db, config.bootstrapAdmin);
+      if (created === 'created')
+        console.error(`  staff admin ${config.bootstrapAdmin.email} created`);
+    }
     app = await buildApp({
       config,
       database,

@@ -57,8 +57,7 @@ export function SigninPage() {
       <h1 className="text-2xl font-bold">Sign in</h1>
       {mustVerify && (
         <Banner tone="warning">
-          Your email is not verified yet. We sent you a code; taking you to the verification
-          page...
+          Your email is not verified yet. We sent you a code; taking you to the verification page...
         </Banner>
       )}
       {failure && <Banner tone="error">{failure}</Banner>}

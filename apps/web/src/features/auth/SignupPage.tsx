@@ -108,7 +108,10 @@ export function SignupPage() {
       </form>
       <p className="text-center">
         Already have an account?{' '}
-        <Link to="/auth/signin" className="font-semibold text-brand-700 underline dark:text-brand-50">
+        <Link
+          to="/auth/signin"
+          className="font-semibold text-brand-700 underline dark:text-brand-50"
+        >
           Sign in
         </Link>
       </p>

@@ -1,0 +1,97 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { audit } from '../../platform/audit.js';
+import { AppError } from '../../platform/errors.js';
+import { DEFAULT_ROLES } from '../../platform/permissions.js';
+import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
+
+/** Brings the default roles and their permissions into the database (idempotent). */
+export async function ensureDefaultRoles(db: Kysely<DB>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [name, permissions] of Object.entries(DEFAULT_ROLES)) {
+      await trx
+        .insertInto('roles')
+        .values({ name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const role = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      for (const permission of permissions) {
+        await trx
+          .insertInto('role_permissions')
+          .values({ role_id: role.id, permission })
+          .onConflict((oc) => oc.columns(['role_id', 'permission']).doNothing())
+          .execute();
+      }
+    }
+  });
+}
+
+export type BootstrapResult = 'created' | 'exists';
+
+/**
+ * Creates the first staff admin. An existing account with that email is left exactly as it is
+ * (its password is never overwritten from the environment). Audited, with the system as actor.
+ */
+export async function bootstrapAdmin(
+  db: Kysely<DB>,
+  input: { email: string; password: string; firstName?: string; lastName?: string },
+): Promise<BootstrapResult> {
+  const email = input.email.trim();
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    throw new AppError('BAD_REQUEST', 'BOOTSTRAP_ADMIN_EMAIL is not an email address');
+  }
+  const problem = await passwordProblem(input.password, [email]);
+  if (problem) throw new AppError('BAD_REQUEST', `BOOTSTRAP_ADMIN_PASSWORD: ${problem}`);
+  await ensureDefaultRoles(db);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    if (existing) return 'exists';
+    const user = await trx
+      .insertInto('users')
+      .values({
+        kind: 'staff',
+        first_name: input.firstName ?? 'Bank',
+        last_name: input.lastName ?? 'Administrator',
+        username: `admin_${Date.now().toString(36)}`,
+        email,
+        password_hash: passwordHash,
+        email_verified_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const admin = await trx
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('user_roles').values({ user_id: user.id, role_id: admin.id }).execute();
+    await audit(trx, {
+      actorId: null,
+      action: 'staff.bootstrap_admin',
+      targetType: 'user',
+      targetId: String(user.id),
+      after: { email, role: 'admin' },
+    });
+    return 'created';
+  });
+}
+
+/** The permissions a staff member holds through their roles. */
+export async function permissionsOf(db: Kysely<DB>, userId: bigint): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+    .select('rp.permission')
+    .where('ur.user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((r) => r.permission));
+}

@@ -1,0 +1,110 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, problem, renderRoute, sentBody } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com') {
+  await user.type(screen.getByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Username'), 'ada');
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+  await user.click(
+    screen.getByLabelText('I confirm that I am at least 18 years old and accept the terms'),
+  );
+}
+
+describe('SignupPage', () => {
+  it('shows the spec message for a bad email without calling the API', async () => {
+    const fetchMock = mockFetch(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderRoute('/auth/signup');
+    await fillForm(user, 'ada.example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const email = screen.getByLabelText('Email');
+    expect(await screen.findByText("That doesn't look like an email address")).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const errorId = email.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe(
+      "That doesn't look like an email address",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a server field error on its field', async () => {
+    mockFetch(() =>
+      problem(422, 'VALIDATION_FAILED', 'That username is taken. Please choose another.', [
+        { path: 'body.username', message: 'That username is taken. Please choose another.' },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderRoute('/auth/signup');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = username.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe(
+      'That username is taken. Please choose another.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends the form with the CSRF header, shows success and goes to verify after 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockFetch(() => ({
+      status: 201,
+      body: { email: 'ada@example.com', message: 'Check your email for a verification code.' },
+    }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderRoute('/auth/signup');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe(
+      'Action Successful! Check your email for the verification code.',
+    );
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/v1/auth/signup');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.headers).toMatchObject({
+      'x-bank-csrf': '1',
+      'content-type': 'application/json',
+    });
+    expect(sentBody(fetchMock)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: 'ada',
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+      acceptTerms: true,
+    });
+
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(router.state.location.pathname).toBe('/auth/signup');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(router.state.location.pathname).toBe('/auth/verify/ada%40example.com');
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+  });
+
+  it('rates the password with a meter', async () => {
+    mockFetch(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderRoute('/auth/signup');
+    await user.type(screen.getByLabelText('Password'), 'password');
+    const meter = await screen.findByRole('meter', { name: 'Password strength' });
+    expect(meter.getAttribute('aria-valuenow')).toBe('0');
+    expect(meter.getAttribute('aria-valuetext')).toBe('Weak');
+    expect(screen.getByText('Weak')).toBeTruthy();
+  });
+});
