@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -12,14 +13,20 @@ import { apiNotFound, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
+import { KYC_MAX_FILE_BYTES } from '@bank/contract';
 import { authRoutes } from './modules/auth/routes.js';
+import { kycRoutes } from './modules/kyc/routes.js';
+import { createFileStore } from './platform/files/index.js';
 import { registerSessions } from './plugins/session.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { appVersion } from './version.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'basePath' | 'env' | 'logLevel' | 'trustProxy' | 'secretKey' | 'appUrl'>;
+  config: Pick<
+    Config,
+    'basePath' | 'env' | 'logLevel' | 'trustProxy' | 'secretKey' | 'appUrl' | 'currency'
+  >;
   database: Database;
   /** The built web app (apps/web/dist); the API works without it. */
   webRoot?: string;
@@ -27,6 +34,8 @@ export interface AppOptions {
   rateLimits?: boolean;
   /** The local mailbox to show at /dev/mailbox (development without SMTP only). */
   devMailboxDir?: string;
+  /** Where uploaded documents are kept (DATA_DIR/uploads): private, outside any web root. */
+  uploadsDir: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -80,6 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(database, appVersion));
   await app.register(
     authRoutes({ db: database.db, secretKey: config.secretKey, appUrl: config.appUrl }),
+  );
+  await app.register(multipart, {
+    limits: { fileSize: KYC_MAX_FILE_BYTES + 1, files: 3, fields: 10, fieldSize: 1000, parts: 13 },
+  });
+  await app.register(
+    kycRoutes(
+      { db: database.db, files: createFileStore(options.uploadsDir), currency: config.currency },
+      database,
+    ),
   );
   if (options.devMailboxDir && config.env !== 'production') {
     await app.register(devMailboxRoutes({ dataDir: options.devMailboxDir }));

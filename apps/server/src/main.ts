@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
@@ -44,6 +45,7 @@ async function start() {
       config,
       database,
       webRoot,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
       // Without SMTP, mail lands in DATA_DIR/mailbox, readable at /dev/mailbox (not in production).
       ...(config.smtpUrl ? {} : { devMailboxDir: config.dataDir }),
     });

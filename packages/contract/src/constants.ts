@@ -11,3 +11,5 @@ export const BANNER_TIMEOUT_MS = 5000;
 export const AUTH_REDIRECT_DELAY_MS = 5000;
 export const SUCCESS_REDIRECT_DELAY_MS = 3000;
 export const WELCOME_TAGLINE = 'Best E-banking system, 24/7 access';
+/** Largest identity document or photo accepted, in bytes. */
+export const KYC_MAX_FILE_BYTES = 8 * 1024 * 1024;

@@ -1,8 +1,9 @@
 import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 import type { IdentityTables } from './tables/identity.js';
+import type { KycTables } from './tables/kyc.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
-export interface DB extends IdentityTables {
+export interface DB extends IdentityTables, KycTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

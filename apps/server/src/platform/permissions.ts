@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+
 /** Every staff permission (PRODUCT.md, "The back office"); each staff route names one. */
 export const PERMISSIONS = [
   'kyc.review',
@@ -20,3 +23,14 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
   operations: ['funding.review', 'transfers.process', 'customers.manage'],
   finance: ['ledger.adjust.propose', 'ledger.adjust.approve', 'ledger.trial_balance', 'audit.read'],
 };
+
+/** The permissions a staff member holds through their roles. */
+export async function permissionsOf(db: Kysely<DB>, userId: bigint): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+    .select('rp.permission')
+    .where('ur.user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((r) => r.permission));
+}

@@ -21,6 +21,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
       tags: [
         { name: 'system', description: 'Health and service information' },
         { name: 'auth', description: 'Sign-up, email verification, sign-in and sign-out' },
+        { name: 'kyc', description: "The customer's identity check" },
+        { name: 'staff', description: 'The back office; every route names its permission' },
       ],
     },
     transform: jsonSchemaTransform,

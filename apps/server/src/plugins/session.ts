@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import type { SessionScope } from '../db/tables/identity.js';
 import { AppError } from '../platform/errors.js';
+import { permissionsOf, type Permission } from '../platform/permissions.js';
 import { resolveSession, type ActiveSession } from '../platform/security/sessions.js';
 
 declare module 'fastify' {
@@ -88,6 +89,23 @@ export function requireSession(request: FastifyRequest, scopes: SessionScope[]):
   const session = request.session;
   if (!session || !scopes.includes(session.scope)) {
     throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  }
+  return session;
+}
+
+/**
+ * A staff session holding the named permission. Not signed in as staff: 401; staff without
+ * the permission: 403. Every staff route calls this with its permission.
+ */
+export async function requirePermission(
+  request: FastifyRequest,
+  database: Database,
+  permission: Permission,
+): Promise<ActiveSession> {
+  const session = requireSession(request, ['staff']);
+  const held = await permissionsOf(database.db, session.userId);
+  if (!held.has(permission)) {
+    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
   }
   return session;
 }

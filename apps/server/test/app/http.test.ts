@@ -24,7 +24,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.map'), '{}');
-  app = await buildTestApp(database, webRoot);
+  app = await buildTestApp(database, { webRoot });
   // Routes that exist only here, to drive the error handler through each kind of failure.
   app.post(
     '/api/test/echo',
@@ -125,7 +125,7 @@ describe('request ids', () => {
 
   it("behind a trusted proxy, keeps the proxy's well-formed id and refuses a forged one", async () => {
     // app.inject comes from 127.0.0.1: the proxy here is loopback.
-    const proxied = await buildTestApp(database, undefined, ['loopback']);
+    const proxied = await buildTestApp(database, { trustProxy: ['loopback'] });
     try {
       const given = await proxied.inject({
         method: 'GET',

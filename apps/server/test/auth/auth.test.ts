@@ -401,7 +401,7 @@ describe('sign-in outcomes (spec section 4)', () => {
 
 describe('per-address rate limit', () => {
   it('answers 429 after ten sign-in attempts a minute from one address', async () => {
-    const limited = await buildTestApp(database, undefined, false, true);
+    const limited = await buildTestApp(database, { rateLimits: true });
     try {
       const client = new TestClient(limited);
       const codes: number[] = [];

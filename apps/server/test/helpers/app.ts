@@ -1,26 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/connection.js';
 
-/** The real app, silent, on the given database; `webRoot` to include the built web app. */
+export interface TestAppOptions {
+  webRoot?: string;
+  trustProxy?: false | string[];
+  /** Per-address rate limits: off unless a test is about them. */
+  rateLimits?: boolean;
+  uploadsDir?: string;
+}
+
+/** The real app, silent, on the given database. */
 export function buildTestApp(
   database: Database,
-  webRoot?: string,
-  trustProxy: false | string[] = false,
-  rateLimits = false,
+  options: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: {
       basePath: '/wp-user',
       env: 'test',
       logLevel: 'silent',
-      trustProxy,
+      trustProxy: options.trustProxy ?? false,
       secretKey: 't'.repeat(64),
       appUrl: 'http://bank.test/wp-user',
+      currency: 'USD',
     },
     database,
-    ...(webRoot ? { webRoot } : {}),
-    rateLimits,
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    rateLimits: options.rateLimits ?? false,
+    uploadsDir: options.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'bank-uploads-')),
     logger: false,
   });
 }

@@ -84,14 +84,3 @@ export async function bootstrapAdmin(
     return 'created';
   });
 }
-
-/** The permissions a staff member holds through their roles. */
-export async function permissionsOf(db: Kysely<DB>, userId: bigint): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .select('rp.permission')
-    .where('ur.user_id', '=', userId)
-    .execute();
-  return new Set(rows.map((r) => r.permission));
-}

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { KycFileRole } from '../../db/tables/kyc.js';
+
+export async function activeDocumentTypes(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('document_types')
+    .select('name')
+    .where('active', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+export function insertSubmission(
+  db: Kysely<DB>,
+  input: {
+    userId: bigint;
+    country: string;
+    phone: string;
+    homeAddress: string;
+    documentType: string;
+  },
+) {
+  return db
+    .insertInto('kyc_submissions')
+    .values({
+      user_id: input.userId,
+      country: input.country,
+      phone: input.phone,
+      home_address: input.homeAddress,
+      document_type: input.documentType,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function insertFile(
+  db: Kysely<DB>,
+  input: {
+    submissionId: bigint;
+    role: KycFileRole;
+    key: string;
+    mime: string;
+    bytes: number;
+    sha256: string;
+  },
+) {
+  return db
+    .insertInto('kyc_files')
+    .values({
+      submission_id: input.submissionId,
+      role: input.role,
+      storage_key: input.key,
+      mime: input.mime,
+      bytes: input.bytes,
+      sha256: input.sha256,
+    })
+    .execute();
+}
+
+export function pendingQueue(db: Kysely<DB>) {
+  return db
+    .selectFrom('kyc_submissions as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select([
+      'k.id',
+      'k.created_at as submittedAt',
+      'k.document_type as documentType',
+      'k.country',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.email',
+    ])
+    .where('k.status', '=', 'pending')
+    .orderBy('k.created_at')
+    .limit(200)
+    .execute();
+}
+
+export function submissionById(db: Kysely<DB>, id: bigint) {
+  return db
+    .selectFrom('kyc_submissions as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select([
+      'k.id',
+      'k.user_id as userId',
+      'k.status',
+      'k.country',
+      'k.phone',
+      'k.home_address as homeAddress',
+      'k.document_type as documentType',
+      'k.decline_reason as declineReason',
+      'k.created_at as submittedAt',
+      'k.reviewed_at as reviewedAt',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.email',
+      'u.username',
+    ])
+    .where('k.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function filesOf(db: Kysely<DB>, submissionId: bigint) {
+  return db
+    .selectFrom('kyc_files')
+    .select(['role', 'storage_key as key', 'mime', 'bytes'])
+    .where('submission_id', '=', submissionId)
+    .execute();
+}

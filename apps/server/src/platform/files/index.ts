@@ -1,0 +1,12 @@
+export {
+  MAX_FILE_NAME_LENGTH,
+  MAX_IMAGE_DIMENSION,
+  MAX_INPUT_PIXELS,
+  acceptUpload,
+  checkFileName,
+  formatMegabytes,
+  type AcceptedFile,
+  type UploadInput,
+  type UploadKind,
+} from './intake.js';
+export { FILE_KEY_PATTERN, createFileStore, isFileKey, type FileStore } from './store.js';
