@@ -40,3 +40,8 @@ export class AppError extends Error {
     this.details = details;
   }
 }
+
+/** A refusal that belongs to one input field: shown next to it by the forms. */
+export function fieldError(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
+}

@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/connection.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { TestClient } from '../helpers/http.js';
+import { mailTo as mailToDb } from '../helpers/mail.js';
 
 let database: Database;
 let app: FastifyInstance;
@@ -34,14 +35,7 @@ function person() {
   };
 }
 
-/** The emails queued for an address, newest first (what the mailbox will deliver). */
-async function mailTo(email: string) {
-  const rows = await sql<{ payload: { subject: string; text: string } }>`
-    select payload from outbox where lower(payload->>'to') = ${email.toLowerCase()} order by id desc`.execute(
-    database.db,
-  );
-  return rows.rows.map((r) => r.payload);
-}
+const mailTo = (email: string) => mailToDb(database.db, email);
 
 async function latestCode(email: string): Promise<string> {
   const [mail] = await mailTo(email);

@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/connection.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { TestClient } from '../helpers/http.js';
+import { mailTo as mailToDb } from '../helpers/mail.js';
 
 let database: Database;
 let app: FastifyInstance;
@@ -23,13 +24,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function mailTo(email: string) {
-  const rows = await sql<{ payload: { subject: string; text: string } }>`
-    select payload from outbox where lower(payload->>'to') = ${email.toLowerCase()} order by id desc`.execute(
-    database.db,
-  );
-  return rows.rows.map((r) => r.payload);
-}
+const mailTo = (email: string) => mailToDb(database.db, email);
 
 async function resetCode(email: string) {
   const mail = (await mailTo(email)).find((m) => /Reset your/.test(m.subject));

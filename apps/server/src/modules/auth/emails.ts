@@ -1,23 +1,18 @@
 import { EMAIL_CODE_TTL_MS } from '@bank/contract';
 import { escapeHtml } from '../../platform/html.js';
+import { BANK_NAME, emailHtml } from '../../platform/mail/layout.js';
 
 /** The auth emails, plain text and HTML. Names are escaped; codes appear only here. */
 
-const BANK = 'Cedar Bank';
+const BANK = BANK_NAME;
 const minutes = EMAIL_CODE_TTL_MS / 60_000;
-
-function html(paragraphs: string[]): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
-    .map((p) => `<p>${p}</p>`)
-    .join('')}<p>${BANK}</p></body></html>`;
-}
 
 export function verificationEmail(to: string, firstName: string, code: string) {
   return {
     to,
     subject: `Your ${BANK} verification code`,
     text: `Hello ${firstName},\n\nYour verification code is ${code}. It works once, for ${minutes} minutes.\n\nIf you did not sign up, ignore this email: nothing happens without the code.\n\n${BANK}`,
-    html: html([
+    html: emailHtml([
       `Hello ${escapeHtml(firstName)},`,
       `Your verification code is <strong style="font-size:1.4em;letter-spacing:.2em">${code}</strong>. It works once, for ${minutes} minutes.`,
       'If you did not sign up, ignore this email: nothing happens without the code.',
@@ -31,7 +26,7 @@ export function alreadyRegisteredEmail(to: string, firstName: string) {
     to,
     subject: `Someone tried to sign up to ${BANK} with your email`,
     text: `Hello ${firstName},\n\nSomeone tried to open a ${BANK} account with this email address, which already has an account. If it was you, sign in, or reset your password if you forgot it. If it was not you, you need do nothing.\n\n${BANK}`,
-    html: html([
+    html: emailHtml([
       `Hello ${escapeHtml(firstName)},`,
       `Someone tried to open a ${BANK} account with this email address, which already has an account. If it was you, sign in, or reset your password if you forgot it. If it was not you, you need do nothing.`,
     ]),
@@ -50,7 +45,7 @@ export function newDeviceEmail(
     to,
     subject: `New sign-in to your ${BANK} account`,
     text: `Hello ${firstName},\n\nYour account was signed in to from a new device on ${at}.\nAddress: ${device.ip}\nBrowser: ${device.userAgent}\n\nIf this was you, nothing to do. If not, reset your password now and contact support.\n\n${BANK}`,
-    html: html([
+    html: emailHtml([
       `Hello ${escapeHtml(firstName)},`,
       `Your account was signed in to from a new device on ${escapeHtml(at)}.<br>Address: ${escapeHtml(device.ip)}<br>Browser: ${escapeHtml(device.userAgent)}`,
       'If this was you, nothing to do. If not, reset your password now and contact support.',
@@ -64,7 +59,7 @@ export function passwordResetEmail(to: string, firstName: string, code: string, 
     to,
     subject: `Reset your ${BANK} password`,
     text: `Hello ${firstName},\n\nYour password reset code is ${code}. It works once, for ${minutes} minutes.\nOr open this link: ${link}\n\nIf you did not ask to reset your password, ignore this email: your password stays as it is.\n\n${BANK}`,
-    html: html([
+    html: emailHtml([
       `Hello ${escapeHtml(firstName)},`,
       `Your password reset code is <strong style="font-size:1.4em;letter-spacing:.2em">${code}</strong>. It works once, for ${minutes} minutes.`,
       `Or open this link: <a href="${escapeHtml(link)}">reset my password</a>.`,
@@ -80,7 +75,7 @@ export function passwordChangedEmail(to: string, firstName: string, when: Date) 
     to,
     subject: `Your ${BANK} password was changed`,
     text: `Hello ${firstName},\n\nYour password was reset on ${at}, and every device was signed out.\n\nIf this was not you, contact support at once.\n\n${BANK}`,
-    html: html([
+    html: emailHtml([
       `Hello ${escapeHtml(firstName)},`,
       `Your password was reset on ${escapeHtml(at)}, and every device was signed out.`,
       'If this was not you, contact support at once.',

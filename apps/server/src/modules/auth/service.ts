@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { RESEND_COOLDOWN_MS, type AuthOutcome, type SignupRequest } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import type { SessionScope } from '../../db/tables/identity.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, fieldError } from '../../platform/errors.js';
 import { enqueueEmail } from '../../platform/mail/index.js';
 import {
   decoyPasswordHash,
@@ -53,9 +53,9 @@ export async function signup(ctx: AuthContext, input: SignupRequest): Promise<{ 
     input.username,
     input.email,
   ]);
-  if (problem) throw fieldError('password', problem);
+  if (problem) throw fieldError('body.password', problem);
   if (await repo.usernameTaken(ctx.db, input.username)) {
-    throw fieldError('username', 'That username is taken. Please choose another.');
+    throw fieldError('body.username', 'That username is taken. Please choose another.');
   }
   const passwordHash = await hashPassword(input.password);
 
@@ -68,7 +68,7 @@ export async function signup(ctx: AuthContext, input: SignupRequest): Promise<{ 
     const userId = await repo.insertCustomer(trx, { ...input, passwordHash });
     if (userId === null) {
       // Lost a race for the username (the email race lands in `existing` on a retry).
-      throw fieldError('username', 'That username is taken. Please choose another.');
+      throw fieldError('body.username', 'That username is taken. Please choose another.');
     }
     const code = await issueCode(trx, ctx.secretKey, userId, 'email_verification');
     await enqueueEmail(trx, verificationEmail(input.email, input.firstName, code));
@@ -202,12 +202,6 @@ async function alertOnNewDevice(ctx: AuthContext, user: User, client: ClientInfo
   }
 }
 
-function fieldError(path: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, {
-    errors: [{ path: `body.${path}`, message }],
-  });
-}
-
 /**
  * Emails a reset code (and a link carrying it) if the address has an account; the answer is
  * the same either way. At most one code a minute per account.
@@ -241,7 +235,7 @@ export async function resetPassword(
     user.username,
     user.email,
   ]);
-  if (problem) throw fieldError('newPassword', problem);
+  if (problem) throw fieldError('body.newPassword', problem);
   const passwordHash = await hashPassword(input.newPassword);
   const result = await ctx.db.transaction().execute(async (trx) => {
     const checked = await consumeValidCode(

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 import { openCustomerAccount } from '../../ledger/index.js';
 import { audit } from '../../platform/audit.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, fieldError } from '../../platform/errors.js';
 import { acceptUpload, type FileStore } from '../../platform/files/index.js';
 import { enqueueEmail } from '../../platform/mail/index.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
@@ -31,10 +31,6 @@ const ALWAYS_OFFERED = "Driver's License";
 export async function documentTypes(ctx: KycContext): Promise<string[]> {
   const configured = await repo.activeDocumentTypes(ctx.db);
   return [ALWAYS_OFFERED, ...configured.filter((name) => name !== ALWAYS_OFFERED)];
-}
-
-function fieldError(path: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
 }
 
 /**

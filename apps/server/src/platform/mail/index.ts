@@ -1,4 +1,5 @@
 export { enqueueEmail } from './enqueue.js';
+export { BANK_NAME, emailHtml } from './layout.js';
 export {
   MAILBOX_ID_PATTERN,
   isMailboxId,
