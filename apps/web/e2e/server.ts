@@ -8,6 +8,8 @@ const serverMain = fileURLToPath(new URL('../../server/dist/main.js', import.met
 
 export interface RunningServer {
   url: string;
+  /** The data folder: the local mailbox is its mailbox/ folder. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   return {
     url,
+    dataDir,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -4,6 +4,11 @@ import { SigninPage } from './features/auth/SigninPage';
 import { SignupPage } from './features/auth/SignupPage';
 import { VerifyPage } from './features/auth/VerifyPage';
 import { WelcomePage } from './features/auth/WelcomePage';
+import { ForgotPage } from './features/auth/ForgotPage';
+import { InfoNoticePage } from './features/auth/InfoNoticePage';
+import { ResetPage } from './features/auth/ResetPage';
+import { KycPage } from './features/kyc/KycPage';
+import { UnderReviewPage } from './features/kyc/UnderReviewPage';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
 
@@ -22,6 +27,29 @@ export const routes: RouteObject[] = [
           { path: 'signup', element: <SignupPage /> },
           { path: 'signin', element: <SigninPage /> },
           { path: 'verify/:email', element: <VerifyPage /> },
+          { path: 'forgot', element: <ForgotPage /> },
+          {
+            path: 'reset',
+            children: [
+              { index: true, element: <ResetPage /> },
+              { path: ':email/:token', element: <ResetPage /> },
+            ],
+          },
+          {
+            path: 'info',
+            children: [
+              { index: true, element: <InfoNoticePage /> },
+              { path: 'notice', element: <InfoNoticePage /> },
+            ],
+          },
+          {
+            path: 'account',
+            children: [
+              { index: true, element: <KycPage /> },
+              { path: 'verification', element: <KycPage /> },
+              { path: 'under-review', element: <UnderReviewPage /> },
+            ],
+          },
         ],
       },
     ],

@@ -31,9 +31,10 @@ export function problem(status: number, code: string, detail: string, errors?: u
 /** Stands in for the pages outside this feature that sign-in and verification lead to. */
 const elsewhere = { path: '*', element: <p>Another part of the app</p> };
 
-/** Renders the real route tree at `path` in a memory router. */
-export function renderRoute(path: string) {
-  const router = createMemoryRouter([...routes, elsewhere], { initialEntries: [path] });
+/** Renders the real route tree at `path` (with router `state`, if given) in a memory router. */
+export function renderRoute(path: string, state?: unknown) {
+  const entry = state === undefined ? path : { pathname: path, state };
+  const router = createMemoryRouter([...routes, elsewhere], { initialEntries: [entry] });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

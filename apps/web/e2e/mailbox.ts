@@ -1,0 +1,29 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The newest email to an address in the server's local mailbox (DATA_DIR/mailbox), waiting up
+ * to `timeoutMs` for the outbox worker to deliver it: how a person reads their inbox.
+ */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  match: RegExp,
+  timeoutMs = 15_000,
+): Promise<{ subject: string; text: string }> {
+  const dir = path.join(dataDir, 'mailbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const names = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const name of names) {
+      const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as {
+        to: string;
+        subject: string;
+        text: string;
+      };
+      if (mail.to.toLowerCase() === to.toLowerCase() && match.test(mail.text)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no email to ${to} matching ${match} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,39 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderRoute, sentBody } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ForgotPage', () => {
+  it('says to check the email for any address and links to the reset page', async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: { message: 'Check your Email' } }));
+    const user = userEvent.setup();
+    const router = renderRoute('/auth/forgot');
+
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Check your Email for further instructions.',
+    );
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/auth/forgot');
+    expect(sentBody(fetchMock)).toEqual({ email: 'nobody@example.com' });
+
+    await user.click(screen.getByRole('link', { name: /reset my password/ }));
+    expect(router.state.location.pathname).toBe('/auth/reset');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('nobody@example.com');
+  });
+
+  it('checks the address before sending', async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: { message: 'ok' } }));
+    const user = userEvent.setup();
+    renderRoute('/auth/forgot');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

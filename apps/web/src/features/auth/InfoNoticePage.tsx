@@ -1,0 +1,43 @@
+import { AUTH_REDIRECT_DELAY_MS } from '@bank/contract';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { signoutQuietly, useSignout } from './api/signout';
+
+interface NoticeState {
+  head?: string;
+  body?: string;
+}
+
+/** A message card (e.g. a blocked account); the session ends 5 s after it shows (SPEC section 4). */
+export function InfoNoticePage() {
+  const state = (useLocation().state ?? {}) as NoticeState;
+  const navigate = useNavigate();
+  const signout = useSignout();
+
+  useEffect(() => {
+    const timer = setTimeout(() => void signoutQuietly(), AUTH_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <div className="flex flex-col gap-6 text-center">
+      <div>
+        <h1 className="text-2xl font-bold">{state.head || 'Notice'}</h1>
+        <p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">
+          {state.body || 'Please contact support for more information.'}
+        </p>
+      </div>
+      <Button
+        loading={signout.isPending}
+        onClick={() =>
+          signout.mutate(undefined, {
+            onSettled: () => void navigate('/auth', { state: { loggedOut: true } }),
+          })
+        }
+      >
+        Logout
+      </Button>
+    </div>
+  );
+}

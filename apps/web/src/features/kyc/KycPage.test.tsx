@@ -1,0 +1,226 @@
+import { KYC_MAX_FILE_BYTES } from '@bank/contract';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderRoute } from '../auth/test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+interface FakeAnswer {
+  status: number;
+  body?: unknown;
+}
+
+/** A stand-in XMLHttpRequest: records the request, reports progress, then answers. */
+function mockXhr(answer: FakeAnswer) {
+  const sent: FakeXhr[] = [];
+  class FakeXhr {
+    method = '';
+    url = '';
+    headers: Record<string, string> = {};
+    body: unknown = undefined;
+    withCredentials = false;
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    /** Lets the test finish the upload when it chooses. */
+    finish: () => void = () => undefined;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
+    }
+    send(body: unknown) {
+      this.body = body;
+      sent.push(this);
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent);
+      this.finish = () => {
+        this.status = answer.status;
+        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        this.onload?.();
+      };
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+/** The first request the fake XMLHttpRequest received. */
+function firstRequest<T>(sent: T[]): T {
+  const [first] = sent;
+  if (!first) throw new Error('No upload was sent');
+  return first;
+}
+
+function answerDocumentTypes() {
+  return mockFetch((path) =>
+    path === '/api/v1/kyc/document-types'
+      ? { status: 200, body: { documentTypes: ["Driver's License", 'Passport'] } }
+      : { status: 404 },
+  );
+}
+
+const image = (name: string, size = 1000) => {
+  const file = new File(['x'], name, { type: 'image/png' });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  const types = screen.getByLabelText<HTMLSelectElement>('Document type');
+  await waitFor(() => expect(types.options).toHaveLength(3));
+  await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+  await user.type(screen.getByLabelText('Phone'), '+44 20 7946 0000');
+  await user.type(screen.getByLabelText('Home address'), '1 High Street, London');
+  await user.selectOptions(screen.getByLabelText('Document type'), 'Passport');
+  await user.upload(screen.getByLabelText('A photo of yourself'), image('me.png'));
+  await user.upload(screen.getByLabelText('ID front'), image('front.png'));
+  await user.upload(screen.getByLabelText('ID back'), image('back.png'));
+}
+
+describe('KycPage', () => {
+  it('loads the document types and labels every field', async () => {
+    const fetchMock = answerDocumentTypes();
+    renderRoute('/auth/account/verification');
+
+    expect(screen.getByRole('heading', { name: 'Identity verification' })).toBeTruthy();
+    const types = screen.getByLabelText<HTMLSelectElement>('Document type');
+    await waitFor(() => expect(types.options).toHaveLength(3));
+    expect(types.options[1]?.textContent).toBe("Driver's License");
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/kyc/document-types');
+    for (const label of [
+      'Country',
+      'Phone',
+      'Home address',
+      'Document type',
+      'A photo of yourself',
+      'ID front',
+      'ID back',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    const country = screen.getByLabelText<HTMLSelectElement>('Country');
+    expect(country.querySelector('option[value="GB"]')?.textContent).toMatch(/United Kingdom/);
+    expect(country.options.length).toBeGreaterThan(240);
+    expect(screen.getByLabelText('Country').tagName).toBe('SELECT');
+    expect(screen.getByLabelText('Home address').tagName).toBe('TEXTAREA');
+  });
+
+  it('shows a decline reason from the router state', async () => {
+    answerDocumentTypes();
+    renderRoute('/auth/account', { status: 'declined', declineReason: 'The photo is blurred' });
+    expect((await screen.findByRole('alert')).textContent).toContain('The photo is blurred');
+  });
+
+  it('refuses a file over the limit without uploading', async () => {
+    answerDocumentTypes();
+    const sent = mockXhr({ status: 200, body: { next: 'kyc_review' } });
+    const user = userEvent.setup();
+    renderRoute('/auth/account/verification');
+
+    await fillForm(user);
+    await user.upload(screen.getByLabelText('ID back'), image('huge.png', KYC_MAX_FILE_BYTES + 1));
+    expect(await screen.findByText(/The file is too large/)).toBeTruthy();
+    expect(screen.getByText('Chosen: huge.png')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText(/The file is too large/)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('uploads the form with progress, then confirms and moves to under review after 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answerDocumentTypes();
+    const sent = mockXhr({ status: 200, body: { next: 'kyc_review' } });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderRoute('/auth/account/verification');
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const xhr = firstRequest(sent);
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/v1/kyc/submission');
+    expect(xhr.headers['x-bank-csrf']).toBe('1');
+    expect(xhr.withCredentials).toBe(true);
+    const form = xhr.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('country')).toBe('GB');
+    expect(form.get('phone')).toBe('+44 20 7946 0000');
+    expect(form.get('homeAddress')).toBe('1 High Street, London');
+    expect(form.get('documentType')).toBe('Passport');
+    expect((form.get('pic') as File).name).toBe('me.png');
+    expect((form.get('idcardFront') as File).name).toBe('front.png');
+    expect((form.get('idcardBack') as File).name).toBe('back.png');
+
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    expect((bar as HTMLProgressElement).value).toBe(40);
+    expect(screen.getByText('40%')).toBeTruthy();
+
+    act(() => xhr.finish());
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Action Successful! Your documents were received.',
+    );
+    expect(router.state.location.pathname).toBe('/auth/account/verification');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(router.state.location.pathname).toBe('/auth/account/under-review');
+    expect(screen.getByRole('heading', { name: 'Under review' })).toBeTruthy();
+  });
+
+  it("puts a 400's field error on the Phone field", async () => {
+    answerDocumentTypes();
+    const sent = mockXhr({
+      status: 400,
+      body: {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        detail: 'Some fields are missing or not valid.',
+        errors: [{ path: 'phone', message: 'Enter your phone number' }],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/auth/account/verification');
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => firstRequest(sent).finish());
+
+    const phone = screen.getByLabelText('Phone');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(phone.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter your phone number',
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('asks to sign in again on 401', async () => {
+    answerDocumentTypes();
+    const sent = mockXhr({
+      status: 401,
+      body: { status: 401, code: 'UNAUTHENTICATED', detail: 'x' },
+    });
+    const user = userEvent.setup();
+    renderRoute('/auth/account/verification');
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => firstRequest(sent).finish());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your session has ended. Please sign in again.');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin');
+  });
+});

@@ -1,0 +1,29 @@
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { useSignout } from '../auth/api/signout';
+
+/** KYC is waiting for staff; Okay signs out and returns to the welcome page. */
+export function UnderReviewPage() {
+  const navigate = useNavigate();
+  const signout = useSignout();
+  return (
+    <div className="flex flex-col gap-6 text-center">
+      <div>
+        <h1 className="text-2xl font-bold">Under review</h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Your documents are being reviewed. We will send you an email when the review is done.
+        </p>
+      </div>
+      <Button
+        loading={signout.isPending}
+        onClick={() =>
+          signout.mutate(undefined, {
+            onSettled: () => void navigate('/auth', { state: { loggedOut: true } }),
+          })
+        }
+      >
+        Okay
+      </Button>
+    </div>
+  );
+}
