@@ -43,7 +43,7 @@ describe('welcome page', () => {
     const signIn = page.getByRole('link', { name: 'Sign in' });
     expect(await signUp.getAttribute('href')).toBe('/wp-user/auth/signup');
     expect(await signIn.getAttribute('href')).toBe('/wp-user/auth/signin');
-    expect(problems).toEqual([]);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 
   it('has no WCAG 2.2 AA violations, in light and dark colour schemes', async () => {

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { createQueryClient } from './lib/query-client';
 import { createRouter } from './router';
 import './styles.css';
@@ -14,7 +13,6 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={createRouter()} />
-      <Toaster richColors position="top-center" />
     </QueryClientProvider>
   </StrictMode>,
 );
