@@ -81,6 +81,37 @@ describe('welcome page', () => {
   });
 });
 
+describe('the signed-out pages', () => {
+  it.each([
+    ['sign up', '/wp-user/auth/signup', 'First name'],
+    ['sign in', '/wp-user/auth/signin', 'Email'],
+    ['verify', '/wp-user/auth/verify/ada%40example.com', 'Digit 1 of 6'],
+    ['forgot password', '/wp-user/auth/forgot', 'Email'],
+    ['reset password', '/wp-user/auth/reset', 'Email'],
+  ])('%s has no WCAG 2.2 AA violations and fits a phone', async (_name, url, label) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${server.url}${url}`);
+    await page.getByLabel(label).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe('the accessibility check', () => {
+  it('itself catches an unlabelled field, so a clean result means something', async () => {
+    await page.goto(`${server.url}/wp-user/auth/signin`);
+    await page.getByLabel('Email').waitFor();
+    await page.evaluate(() =>
+      document.querySelector('main')?.append(document.createElement('input')),
+    );
+    expect((await axeViolations(page)).map((v) => v.id)).toContain('label');
+  });
+});
+
 describe('router error pages', () => {
   it('shows "No route matches URL" for an unknown path', async () => {
     await page.goto(`${server.url}/wp-user/no/such/page`);
