@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
+import { FieldFrame, useFieldIds } from './FieldFrame';
 
 export interface FileFieldProps {
   label: string;
@@ -25,31 +26,20 @@ export function FileField({
   disabled,
   required,
 }: FileFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const nameId = `${id}-name`;
-  const describedBy = [hintId, file ? nameId : undefined, errorId].filter(Boolean).join(' ');
-  const requiredMark = required ? "after:ml-0.5 after:text-red-700 after:content-['*']" : '';
+  const baseId = useId();
+  const nameId = `${baseId}-name`;
+  const ids = useFieldIds(baseId, hint, error, file ? nameId : undefined);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={`font-medium ${requiredMark}`}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
+    <FieldFrame label={label} required={required} hint={hint} error={error} {...ids}>
       <input
-        id={id}
+        id={ids.controlId}
         name={name}
         type="file"
         accept={accept}
         disabled={disabled}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={ids.describedBy}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onFile(event.target.files?.[0] ?? null)}
         className="text-base file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-700 dark:file:bg-slate-950 dark:file:text-brand-50"
       />
@@ -58,11 +48,6 @@ export function FileField({
           Chosen: {file.name}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { controlClass, FieldFrame, useFieldIds } from './FieldFrame';
 
 export interface SelectFieldProps extends ComponentProps<'select'> {
   label: string;
@@ -17,39 +18,19 @@ export function SelectField({
   children,
   ...select
 }: SelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  const requiredMark = required ? "after:ml-0.5 after:text-red-700 after:content-['*']" : '';
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={selectId} className={`font-medium ${requiredMark}`}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
+    <FieldFrame label={label} required={required} hint={hint} error={error} {...ids}>
       <select
-        id={selectId}
+        id={ids.controlId}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 dark:bg-slate-950 dark:text-slate-50 ${
-          error ? 'border-red-700 dark:border-red-400' : 'border-slate-500 dark:border-slate-400'
-        } ${className}`}
+        aria-describedby={ids.describedBy}
+        className={`min-h-11 w-full ${controlClass(error)} ${className}`}
         {...select}
       >
         {children}
       </select>
-      {error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

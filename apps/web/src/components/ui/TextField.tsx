@@ -1,4 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { controlClass, FieldFrame, useFieldIds } from './FieldFrame';
+import type { ComponentProps, ReactNode } from 'react';
 
 export interface TextFieldProps extends ComponentProps<'input'> {
   /** The visible label, tied to the input. */
@@ -22,42 +23,20 @@ export function TextField({
   className = '',
   ...input
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  // The required star is drawn by CSS so the label's accessible name stays the plain label.
-  const requiredMark = required ? "after:ml-0.5 after:text-red-700 after:content-['*']" : '';
-
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className={`font-medium ${requiredMark}`}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
+    <FieldFrame label={label} required={required} hint={hint} error={error} {...ids}>
       <div className="relative">
         <input
-          id={inputId}
+          id={ids.controlId}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 dark:bg-slate-950 dark:text-slate-50 ${
-            error ? 'border-red-700 dark:border-red-400' : 'border-slate-500 dark:border-slate-400'
-          } ${trailing ? 'pr-20' : ''} ${className}`}
+          aria-describedby={ids.describedBy}
+          className={`min-h-11 w-full ${controlClass(error)} ${trailing ? 'pr-20' : ''} ${className}`}
           {...input}
         />
         {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
-      {error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
