@@ -1,8 +1,8 @@
 import { AUTH_REDIRECT_DELAY_MS } from '@bank/contract';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/Button';
-import { signoutQuietly, useSignout } from './api/signout';
+import { signoutQuietly, useSignOutToWelcome } from '../../lib/signout';
 
 interface NoticeState {
   head?: string;
@@ -12,8 +12,7 @@ interface NoticeState {
 /** A message card (e.g. a blocked account); the session ends 5 s after it shows (SPEC section 4). */
 export function InfoNoticePage() {
   const state = (useLocation().state ?? {}) as NoticeState;
-  const navigate = useNavigate();
-  const signout = useSignout();
+  const { pending, signOut } = useSignOutToWelcome();
 
   useEffect(() => {
     const timer = setTimeout(() => void signoutQuietly(), AUTH_REDIRECT_DELAY_MS);
@@ -28,14 +27,7 @@ export function InfoNoticePage() {
           {state.body || 'Please contact support for more information.'}
         </p>
       </div>
-      <Button
-        loading={signout.isPending}
-        onClick={() =>
-          signout.mutate(undefined, {
-            onSettled: () => void navigate('/auth', { state: { loggedOut: true } }),
-          })
-        }
-      >
+      <Button loading={pending} onClick={signOut}>
         Logout
       </Button>
     </div>

@@ -1,11 +1,9 @@
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
-import { useSignout } from '../auth/api/signout';
+import { useSignOutToWelcome } from '../../lib/signout';
 
 /** KYC is waiting for staff; Okay signs out and returns to the welcome page. */
 export function UnderReviewPage() {
-  const navigate = useNavigate();
-  const signout = useSignout();
+  const { pending, signOut } = useSignOutToWelcome();
   return (
     <div className="flex flex-col gap-6 text-center">
       <div>
@@ -14,14 +12,7 @@ export function UnderReviewPage() {
           Your documents are being reviewed. We will send you an email when the review is done.
         </p>
       </div>
-      <Button
-        loading={signout.isPending}
-        onClick={() =>
-          signout.mutate(undefined, {
-            onSettled: () => void navigate('/auth', { state: { loggedOut: true } }),
-          })
-        }
-      >
+      <Button loading={pending} onClick={signOut}>
         Okay
       </Button>
     </div>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useNavigate } from 'react-router';
+import { api } from './api';
 
 export async function signout(): Promise<void> {
   await api<unknown>('POST', '/api/v1/auth/signout');
@@ -16,4 +17,17 @@ export async function signoutQuietly(): Promise<void> {
 
 export function useSignout() {
   return useMutation({ mutationFn: signoutQuietly });
+}
+
+/** Sign out, then the welcome page with its "Logged out!" banner (whatever the server said). */
+export function useSignOutToWelcome() {
+  const navigate = useNavigate();
+  const signout = useSignout();
+  return {
+    pending: signout.isPending,
+    signOut: () =>
+      signout.mutate(undefined, {
+        onSettled: () => void navigate('/auth', { state: { loggedOut: true } }),
+      }),
+  };
 }
