@@ -14,6 +14,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { KYC_MAX_FILE_BYTES } from '@bank/contract';
+import { accountRoutes } from './modules/accounts/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { createFileStore } from './platform/files/index.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     authRoutes({ db: database.db, secretKey: config.secretKey, appUrl: config.appUrl }),
   );
+  await app.register(accountRoutes(database.db));
   await app.register(multipart, {
     limits: { fileSize: KYC_MAX_FILE_BYTES + 1, files: 3, fields: 10, fieldSize: 1000, parts: 13 },
   });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './components/ui/RouteErrorPage';
 import { SigninPage } from './features/auth/SigninPage';
 import { SignupPage } from './features/auth/SignupPage';
@@ -11,6 +11,7 @@ import { KycPage } from './features/kyc/KycPage';
 import { UnderReviewPage } from './features/kyc/UnderReviewPage';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
+import { FrontDoor } from './lib/session';
 
 /** The route tree, shared by the browser router and by tests' memory routers. */
 export const routes: RouteObject[] = [
@@ -18,7 +19,7 @@ export const routes: RouteObject[] = [
     path: '/',
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, loader: () => redirect('/auth') },
+      { index: true, element: <FrontDoor /> },
       {
         path: 'auth',
         element: <AuthLayout />,

@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';

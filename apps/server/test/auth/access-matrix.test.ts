@@ -26,7 +26,11 @@ const ONBOARDING = new Set([
   'POST /api/v1/kyc/submission',
 ]);
 /** What an approved customer opens today (the dashboard issues add to this list). */
-const CUSTOMER = new Set(['GET /api/v1/auth/me']);
+const CUSTOMER = new Set([
+  'GET /api/v1/auth/me',
+  'GET /api/v1/accounts/current',
+  'GET /api/v1/accounts/current/transactions',
+]);
 
 /** Every API route, from the OpenAPI description generated from the route schemas. */
 function apiRoutes(): { method: 'GET' | 'POST'; path: string }[] {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from './api';
 
@@ -15,8 +15,13 @@ export async function signoutQuietly(): Promise<void> {
   }
 }
 
+/** Signs out and forgets who was signed in, so no page shows them afterwards. */
 export function useSignout() {
-  return useMutation({ mutationFn: signoutQuietly });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signoutQuietly,
+    onSettled: () => queryClient.removeQueries(),
+  });
 }
 
 /** Sign out, then the welcome page with its "Logged out!" banner (whatever the server said). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   authOutcomeSchema,
   emailOnlySchema,
+  meSchema,
   messageSchema,
   problemSchema,
   resetPasswordSchema,
@@ -10,6 +11,7 @@ import {
   signupSchema,
   verifyEmailSchema,
 } from '@bank/contract';
+import { permissionsOf } from '../../platform/permissions.js';
 import { revokeSession } from '../../platform/security/sessions.js';
 import { requireSession } from '../../plugins/session.js';
 import * as auth from './service.js';
@@ -24,16 +26,6 @@ const problems = {
 };
 const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-const meSchema = z
-  .object({
-    scope: z.enum(['customer', 'onboarding', 'staff']),
-    firstName: z.string(),
-    lastName: z.string(),
-    username: z.string(),
-    email: z.string(),
-    kycStatus: z.enum(['not_verified', 'pending', 'approved', 'declined']),
-  })
-  .meta({ id: 'Me' });
 
 /** /api/v1/auth: sign-up, email verification, sign-in and sign-out (spec sections 2, 4, 8). */
 export const authRoutes =
@@ -182,7 +174,9 @@ export const authRoutes =
       async (request) => {
         const session = requireSession(request, ['customer', 'onboarding', 'staff']);
         const user = await auth.profileOf(ctx, session.userId);
-        return { scope: session.scope, ...user };
+        const permissions =
+          session.scope === 'staff' ? [...(await permissionsOf(ctx.db, session.userId))].sort() : [];
+        return { scope: session.scope, ...user, permissions };
       },
     );
   };

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoute, sentBody } from './test-utils';
+import { mockFetch, renderRoute, sentBody } from '../../test-utils';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoute } from './test-utils';
+import { mockFetch, renderRoute } from '../../test-utils';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@ import { RESEND_COOLDOWN_MS } from '@bank/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, problem, renderRoute, sentBody } from './test-utils';
+import { mockFetch, problem, renderRoute, sentBody } from '../../test-utils';
 
 afterEach(() => {
   cleanup();

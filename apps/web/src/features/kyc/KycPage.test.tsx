@@ -2,7 +2,7 @@ import { KYC_MAX_FILE_BYTES } from '@bank/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoute } from '../auth/test-utils';
+import { mockFetch, renderRoute } from '../../test-utils';
 
 afterEach(() => {
   cleanup();

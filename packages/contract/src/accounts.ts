@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Amounts travel as integer minor units in a string of digits (docs/api.md). */
+const minorUnits = z.string().regex(/^-?\d+$/);
+
+/**
+ * Who is signed in, with which kind of session. Staff also get the permissions their roles grant,
+ * so the staff area shows only what they may use (the server checks every call regardless).
+ */
+export const meSchema = z
+  .object({
+    scope: z.enum(['customer', 'onboarding', 'staff']),
+    firstName: z.string(),
+    lastName: z.string(),
+    username: z.string(),
+    email: z.string(),
+    kycStatus: z.enum(['not_verified', 'pending', 'approved', 'declined']),
+    permissions: z.array(z.string()),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof meSchema>;
+
+/** The customer's current account as the dashboard home shows it (spec: getinstituition). */
+export const accountSummarySchema = z
+  .object({
+    accountNumber: z.string(),
+    currency: z.string(),
+    availableBalance: minorUnits,
+    totalCredit: minorUnits,
+    totalDebit: minorUnits,
+  })
+  .meta({ id: 'AccountSummary' });
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+/** One line of the account's history: a posted ledger entry seen from this account. */
+export const transactionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    date: z.iso.datetime(),
+    amount: minorUnits,
+    currency: z.string(),
+    transactionType: z.enum(['credit', 'debit']),
+    status: z.enum(['successful', 'in_progress', 'failed']),
+    balanceAfter: minorUnits,
+  })
+  .meta({ id: 'Transaction' });
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionPageSchema = z
+  .object({ items: z.array(transactionSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'TransactionPage' });
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
