@@ -9,6 +9,8 @@ import { InfoNoticePage } from './features/auth/InfoNoticePage';
 import { ResetPage } from './features/auth/ResetPage';
 import { KycPage } from './features/kyc/KycPage';
 import { UnderReviewPage } from './features/kyc/UnderReviewPage';
+import { adminRoute } from './features/admin/routes';
+import { dashboardRoute } from './features/dashboard/routes';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
 import { FrontDoor } from './lib/session';
@@ -53,6 +55,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      dashboardRoute,
+      adminRoute,
     ],
   },
 ];
