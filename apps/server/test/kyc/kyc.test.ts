@@ -315,6 +315,7 @@ describe('KYC review by staff', () => {
         .documents.map((d: { role: string }) => d.role)
         .sort(),
     ).toEqual(['id_back', 'id_front', 'photo']);
+    expect(detail.json()).toMatchObject({ status: 'pending', reviewedAt: null, reviewedBy: null });
     const photo = await staff.get(`/api/v1/staff/kyc/submissions/${pending.id}/documents/photo`);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toMatch(/^image\//);
@@ -338,6 +339,12 @@ describe('KYC review by staff', () => {
     expect(
       (await getBalance(database.db, { accountId: account.id, ownerId: pending.userId })).balance,
     ).toBe(0n);
+    const decided = (await staff.get(`/api/v1/staff/kyc/submissions/${pending.id}`)).json();
+    expect(decided).toMatchObject({ status: 'approved', reviewedBy: expect.any(String) });
+    expect(Date.parse(decided.reviewedAt)).toBeGreaterThan(Date.parse(decided.submittedAt) - 1);
+    expect((await staff.get('/api/v1/staff/kyc/queue')).json().items).not.toContainEqual(
+      expect.objectContaining({ id: pending.id }),
+    );
 
     const audit = await database.db
       .selectFrom('audit_log')

@@ -82,6 +82,7 @@ export function submissionById(db: Kysely<DB>, id: bigint) {
   return db
     .selectFrom('kyc_submissions as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
+    .leftJoin('users as r', 'r.id', 'k.reviewed_by')
     .select([
       'k.id',
       'k.user_id as userId',
@@ -97,6 +98,8 @@ export function submissionById(db: Kysely<DB>, id: bigint) {
       'u.last_name as lastName',
       'u.email',
       'u.username',
+      'r.first_name as reviewerFirstName',
+      'r.last_name as reviewerLastName',
     ])
     .where('k.id', '=', id)
     .executeTakeFirst();

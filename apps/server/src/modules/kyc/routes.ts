@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { problemSchema } from '@bank/contract';
+import {
+  KYC_DOCUMENT_ROLES,
+  kycDeclineSchema,
+  kycQueueSchema,
+  kycSubmissionSchema,
+  problemSchema,
+} from '@bank/contract';
 import type { Database } from '../../db/connection.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePermission, requireSession } from '../../plugins/session.js';
 import * as repo from './repo.js';
-import { KYC_FILE_ROLES, type KycContext, type KycUpload } from './service.js';
+import type { KycContext, KycUpload } from './service.js';
 import * as kyc from './service.js';
 
 const problems = {
@@ -107,19 +113,7 @@ export const kycRoutes =
           tags: ['staff'],
           summary: 'Identity checks waiting for review, oldest first (kyc.review)',
           response: {
-            200: z.object({
-              items: z.array(
-                z.object({
-                  id: z.string(),
-                  submittedAt: z.date(),
-                  documentType: z.string(),
-                  country: z.string(),
-                  firstName: z.string(),
-                  lastName: z.string(),
-                  email: z.string(),
-                }),
-              ),
-            }),
+            200: kycQueueSchema,
             401: problemSchema,
             403: problemSchema,
           },
@@ -128,7 +122,13 @@ export const kycRoutes =
       async (request) => {
         await requirePermission(request, database, 'kyc.review');
         const items = await repo.pendingQueue(ctx.db);
-        return { items: items.map((i) => ({ ...i, id: String(i.id) })) };
+        return {
+          items: items.map((i) => ({
+            ...i,
+            id: String(i.id),
+            submittedAt: i.submittedAt.toISOString(),
+          })),
+        };
       },
     );
 
@@ -140,27 +140,7 @@ export const kycRoutes =
           summary: 'One submission with its documents (kyc.review)',
           params: idParams,
           response: {
-            200: z.object({
-              id: z.string(),
-              status: z.enum(['pending', 'approved', 'declined']),
-              country: z.string(),
-              phone: z.string(),
-              homeAddress: z.string(),
-              documentType: z.string(),
-              declineReason: z.string().nullable(),
-              submittedAt: z.date(),
-              firstName: z.string(),
-              lastName: z.string(),
-              email: z.string(),
-              username: z.string(),
-              documents: z.array(
-                z.object({
-                  role: z.enum(['photo', 'id_front', 'id_back']),
-                  mime: z.string(),
-                  bytes: z.number(),
-                }),
-              ),
-            }),
+            200: kycSubmissionSchema,
             ...problems,
           },
         },
@@ -178,7 +158,12 @@ export const kycRoutes =
           homeAddress: submission.homeAddress,
           documentType: submission.documentType,
           declineReason: submission.declineReason,
-          submittedAt: submission.submittedAt,
+          submittedAt: submission.submittedAt.toISOString(),
+          reviewedAt: submission.reviewedAt?.toISOString() ?? null,
+          reviewedBy:
+            submission.reviewerFirstName === null
+              ? null
+              : `${submission.reviewerFirstName} ${submission.reviewerLastName ?? ''}`.trim(),
           firstName: submission.firstName,
           lastName: submission.lastName,
           email: submission.email,
@@ -195,7 +180,7 @@ export const kycRoutes =
           tags: ['staff'],
           summary: 'A document of a submission, for review only; each view is audited (kyc.review)',
           params: idParams.extend({
-            role: z.enum(KYC_FILE_ROLES as [KycFileRole, ...KycFileRole[]]),
+            role: z.enum(KYC_DOCUMENT_ROLES),
           }),
         },
       },
@@ -243,9 +228,7 @@ export const kycRoutes =
           summary:
             'Decline with a reason the customer will read; they may submit again (kyc.review)',
           params: idParams,
-          body: z.object({
-            reason: z.string().trim().min(3, 'Give the customer a reason').max(500),
-          }),
+          body: kycDeclineSchema,
           response: { 200: z.object({ status: z.literal('declined') }), ...problems },
         },
       },

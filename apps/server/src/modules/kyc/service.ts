@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import countries from 'i18n-iso-countries';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { KYC_MAX_FILE_BYTES } from '@bank/contract';
+import { KYC_DOCUMENT_ROLES, KYC_MAX_FILE_BYTES } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 import { openCustomerAccount } from '../../ledger/index.js';
@@ -25,7 +25,7 @@ export interface KycUpload {
   data: Buffer;
 }
 
-export const KYC_FILE_ROLES: readonly KycFileRole[] = ['photo', 'id_front', 'id_back'];
+export const KYC_FILE_ROLES: readonly KycFileRole[] = KYC_DOCUMENT_ROLES;
 const ALWAYS_OFFERED = "Driver's License";
 
 export async function documentTypes(ctx: KycContext): Promise<string[]> {

@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useDelayedNavigate } from '../auth/useDelayedNavigate';
 import { useDocumentTypes } from './api/document-types';
 import { useSubmitKyc } from './api/submit-kyc';
-import { COUNTRIES } from './countries';
+import { COUNTRIES } from '../../lib/countries';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 const ID_TYPES = `${IMAGE_TYPES},application/pdf`;

@@ -12,3 +12,8 @@ export interface Country {
 export const COUNTRIES: Country[] = Object.entries(countries.getNames('en', { select: 'official' }))
   .map(([code, name]) => ({ code, name }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
+/** The English name of a country from its alpha-2 code; the code itself when unknown. */
+export function countryName(code: string): string {
+  return countries.getName(code.toUpperCase(), 'en', { select: 'official' }) ?? code;
+}

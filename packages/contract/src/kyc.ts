@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const KYC_STATUSES = ['pending', 'approved', 'declined'] as const;
+export const KYC_DOCUMENT_ROLES = ['photo', 'id_front', 'id_back'] as const;
+export type KycDocumentRole = (typeof KYC_DOCUMENT_ROLES)[number];
+
+/** What staff write when declining: the customer reads it at sign-in. */
+export const kycDeclineSchema = z
+  .object({ reason: z.string().trim().min(3, 'Give the customer a reason').max(500) })
+  .meta({ id: 'KycDecline' });
+
+/** One identity check waiting in the staff queue. */
+export const kycQueueItemSchema = z.object({
+  id: z.string(),
+  submittedAt: z.iso.datetime(),
+  documentType: z.string(),
+  country: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type KycQueueItem = z.infer<typeof kycQueueItemSchema>;
+
+export const kycQueueSchema = z
+  .object({ items: z.array(kycQueueItemSchema) })
+  .meta({ id: 'KycQueue' });
+
+/** A submission as the reviewer sees it, with the documents that can be viewed. */
+export const kycSubmissionSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(KYC_STATUSES),
+    country: z.string(),
+    phone: z.string(),
+    homeAddress: z.string(),
+    documentType: z.string(),
+    declineReason: z.string().nullable(),
+    submittedAt: z.iso.datetime(),
+    reviewedAt: z.iso.datetime().nullable(),
+    /** The staff member who decided, by name. */
+    reviewedBy: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    username: z.string(),
+    documents: z.array(
+      z.object({ role: z.enum(KYC_DOCUMENT_ROLES), mime: z.string(), bytes: z.number() }),
+    ),
+  })
+  .meta({ id: 'KycSubmission' });
+export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
