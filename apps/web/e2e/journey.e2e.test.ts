@@ -1,19 +1,25 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { waitForMail } from './mailbox';
+import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
 const STAFF = { email: 'reviewer@bank.example', password: 'granite harbour lighthouse keeper' };
+const DECLINE_REASON = 'The ID photo is blurred; please send a sharper one.';
 
 let server: RunningServer;
 let browser: Browser;
+let image: Buffer;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
+  [server, browser, image] = await Promise.all([
     startServer({ BOOTSTRAP_ADMIN_EMAIL: STAFF.email, BOOTSTRAP_ADMIN_PASSWORD: STAFF.password }),
     launchBrowser(),
+    sharp({ create: { width: 120, height: 90, channels: 3, background: '#48a' } })
+      .png()
+      .toBuffer(),
   ]);
 });
 afterAll(async () => {
@@ -21,12 +27,62 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Collects script errors and CSP refusals: any of them fails the journey. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/wp-user/auth/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Fills and sends the identity check form, then leaves from "under review" with Okay. */
+async function submitIdentity(page: Page, checkPages: boolean) {
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByLabel('Phone').fill('07911 123456');
+  await page.getByLabel('Home address').fill('1 High Street, London');
+  await page.getByLabel('Document type').selectOption({ label: "Driver's License" });
+  for (const label of ['A photo of yourself', 'ID front', 'ID back']) {
+    await page
+      .getByLabel(label)
+      .setInputFiles({ name: 'doc.png', mimeType: 'image/png', buffer: image });
+  }
+  if (checkPages) await expectAccessibleEverywhere(page, 'identity check form');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText(/Your documents were received/).waitFor();
+  await page.waitForURL('**/wp-user/auth/account/under-review', { timeout: 15_000 });
+  if (checkPages) await expectAccessibleEverywhere(page, 'under review');
+  await page.getByRole('button', { name: 'Okay' }).click();
+  await page.getByText('Logged out!').waitFor();
+}
+
+/** A reviewer opens the customer's submission from the queue and sees its three documents. */
+async function openSubmission(staff: Page, customerName: string, checkPages: boolean) {
+  await staff.goto(`${server.url}/wp-user/admin`);
+  await staff.waitForURL('**/wp-user/admin/kyc');
+  await staff.getByRole('link', { name: customerName }).click();
+  await staff.getByRole('heading', { name: customerName }).waitFor();
+  for (const name of ['Photo of the customer', 'ID front', 'ID back']) {
+    const shown = staff.getByRole('img', { name });
+    await shown.waitFor();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  }
+  if (checkPages) await expectAccessibleEverywhere(staff, 'staff review page');
+}
+
 describe('a new customer, from sign-up to an approved account', () => {
-  it('signs up, verifies with the emailed code, submits KYC, waits for review, is approved and signs in', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+  it('signs up, verifies, is declined with a reason, resubmits, is approved in the staff area and reaches the dashboard', async () => {
+    const customerContext = await browser.newContext();
+    const page = await customerContext.newPage();
+    const problems = watchProblems(page);
     const email = `journey.${Date.now()}@example.com`;
     const password = 'velvet tram orbit lantern';
 
@@ -50,58 +106,53 @@ describe('a new customer, from sign-up to an approved account', () => {
     await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
     await page.keyboard.type(code);
     await page.waitForURL('**/wp-user/auth/account/verification', { timeout: 15_000 });
+    await submitIdentity(page, true);
 
-    // Identity documents, with upload progress, then "under review".
-    const photo = await sharp({
-      create: { width: 120, height: 90, channels: 3, background: '#48a' },
-    })
-      .png()
-      .toBuffer();
-    await page.getByLabel('Country').selectOption('GB');
-    await page.getByLabel('Phone').fill('07911 123456');
-    await page.getByLabel('Home address').fill('1 High Street, London');
-    await page.getByLabel('Document type').selectOption({ label: "Driver's License" });
-    for (const label of ['A photo of yourself', 'ID front', 'ID back']) {
-      await page
-        .getByLabel(label)
-        .setInputFiles({ name: 'doc.png', mimeType: 'image/png', buffer: photo });
-    }
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(/Your documents were received/).waitFor();
-    await page.waitForURL('**/wp-user/auth/account/under-review', { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Okay' }).click();
-    await page.getByText('Logged out!').waitFor();
+    // A reviewer signs in on the same page, lands in the staff area and declines with a reason.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    const staffProblems = watchProblems(staff);
+    await signIn(staff, STAFF.email, STAFF.password);
+    await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
+    await staff.getByRole('link', { name: 'Mary Jackson' }).waitFor();
+    await expectAccessibleEverywhere(staff, 'staff queue');
+    await openSubmission(staff, 'Mary Jackson', true);
+    await staff.getByLabel('Reason for the customer').fill(DECLINE_REASON);
+    await staff.getByRole('button', { name: 'Decline' }).click();
+    await staff.getByText('Declined. Mary Jackson has been emailed the reason').waitFor();
+    await waitForMail(server.dataDir, email, /blurred/);
 
-    // Staff approve through the back-office API (the staff screens come with a later issue).
-    const staff = await browser.newContext();
-    const api = staff.request;
-    const headers = { 'x-bank-csrf': '1', origin: server.url };
-    expect(
-      (await api.post(`${server.url}/api/v1/auth/signin`, { data: STAFF, headers })).ok(),
-    ).toBe(true);
-    const queue = (await (await api.get(`${server.url}/api/v1/staff/kyc/queue`)).json()) as {
-      items: { id: string; email: string }[];
-    };
-    const mine = queue.items.find((item) => item.email === email);
-    expect(mine).toBeDefined();
-    const approve = await api.post(
-      `${server.url}/api/v1/staff/kyc/submissions/${mine?.id}/approve`,
-      {
-        headers,
-      },
-    );
-    expect(approve.status()).toBe(200);
-    expect((await approve.json()).accountNumber).toMatch(/^\d{10}$/);
+    // The customer signs in, reads the reason, and submits again.
+    await signIn(page, email, password);
+    await page.waitForURL('**/wp-user/auth/account/verification', { timeout: 15_000 });
+    await page.getByText(`Your last submission was declined: ${DECLINE_REASON}`).waitFor();
+    await submitIdentity(page, false);
+
+    // The reviewer approves through the staff area: two presses, and the account number shows.
+    await openSubmission(staff, 'Mary Jackson', false);
+    await staff.getByRole('button', { name: 'Approve' }).click();
+    await staff.getByRole('button', { name: 'Confirm approval' }).click();
+    const approved = await staff.getByText(/current account \d{10} is open/).textContent();
+    const accountNumber = /(\d{10})/.exec(approved ?? '')?.[1] ?? '';
+    expect(accountNumber).toMatch(/^\d{10}$/);
+    await staff.getByText('Approved', { exact: true }).waitFor();
     await waitForMail(server.dataDir, email, /current account is open/);
 
-    // The customer signs in and is sent to the dashboard.
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The customer signs in and reaches the dashboard with the new account, empty and at zero.
+    await signIn(page, email, password);
     await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
-    expect(problems).toEqual([]);
-    await staff.close();
-    await context.close();
+    await page.getByText(accountNumber).waitFor();
+    await page.getByText('$0.00').first().waitFor();
+    await page.getByText('No Transaction History').waitFor();
+    await expectAccessibleEverywhere(page, 'dashboard home');
+
+    // The site root now leads a signed-in customer to the dashboard.
+    await page.goto(`${server.url}/wp-user/`);
+    await page.waitForURL('**/wp-user/dashboard');
+
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(staffProblems, staffProblems.join('\n')).toEqual([]);
+    await staffContext.close();
+    await customerContext.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { launchBrowser } from './browser';
+import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
@@ -97,6 +98,15 @@ describe('the signed-out pages', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe('the info notice page', () => {
+  it('has no WCAG 2.2 AA violations, in light and dark, and fits a phone', async () => {
+    await page.goto(`${server.url}/wp-user/auth/info/notice`);
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await expectAccessibleEverywhere(page, 'info notice');
     expect(problems, problems.join('\n')).toEqual([]);
   });
 });

@@ -1,0 +1,27 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations } from './axe';
+
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/**
+ * The page as it stands has no WCAG 2.2 AA violations in light and dark colour schemes, and fits
+ * a 360 px phone without sideways scrolling. The viewport and scheme are restored afterwards.
+ */
+export async function expectAccessibleEverywhere(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await axeViolations(page), `${name} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await sidewaysOverflow(page), `${name} at 360 px`).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page), `${name} at 360 px`).toEqual([]);
+  if (viewport) await page.setViewportSize(viewport);
+}
