@@ -1,7 +1,17 @@
 import type { RouteObject } from 'react-router';
+import { AdminLayout } from '../../layouts/AdminLayout';
+import { RequireSession } from '../../lib/session';
+import { AdminHomePage } from './AdminHomePage';
+import { KycQueuePage } from './kyc/KycQueuePage';
+import { KycReviewPage } from './kyc/KycReviewPage';
 
 /** The staff area, `{BASE_PATH}/admin/...` (PRODUCT.md, the back office). */
 export const adminRoute: RouteObject = {
   path: 'admin',
-  children: [],
+  element: <RequireSession scope="staff">{(me) => <AdminLayout me={me} />}</RequireSession>,
+  children: [
+    { index: true, element: <AdminHomePage /> },
+    { path: 'kyc', element: <KycQueuePage /> },
+    { path: 'kyc/:id', element: <KycReviewPage /> },
+  ],
 };

@@ -1,0 +1,17 @@
+import type { Me } from '@bank/contract';
+import { Navigate, useOutletContext } from 'react-router';
+
+/** `/admin`: straight to the first area the staff member may use, or why there is none. */
+export function AdminHomePage() {
+  const me = useOutletContext<Me>();
+  if (me.permissions.includes('kyc.review')) return <Navigate to="/admin/kyc" replace />;
+  return (
+    <div className="flex max-w-xl flex-col gap-3">
+      <h1 className="text-2xl font-bold">Back office</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        None of the areas built so far is open to your role. Ask an administrator for the access you
+        need.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+import type { KycSubmission, Me } from '@bank/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, problem, renderRoute, sentBody, type FakeResponse } from '../../test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const REVIEWER: Me = {
+  scope: 'staff',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  username: 'ghopper',
+  email: 'grace@bank.example',
+  kycStatus: 'approved',
+  permissions: ['kyc.review'],
+};
+
+const QUEUE = [
+  {
+    id: '7',
+    submittedAt: '2026-11-20T09:30:00.000Z',
+    documentType: "Driver's License",
+    country: 'GH',
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    email: 'ama@example.com',
+  },
+  {
+    id: '9',
+    submittedAt: '2026-11-21T10:00:00.000Z',
+    documentType: 'Passport',
+    country: 'FR',
+    firstName: 'Luc',
+    lastName: 'Moreau',
+    email: 'luc@example.com',
+  },
+];
+
+function submission(overrides: Partial<KycSubmission> = {}): KycSubmission {
+  return {
+    id: '7',
+    status: 'pending',
+    country: 'GH',
+    phone: '+233201234567',
+    homeAddress: '12 Independence Ave, Accra',
+    documentType: "Driver's License",
+    declineReason: null,
+    submittedAt: '2026-11-20T09:30:00.000Z',
+    reviewedAt: null,
+    reviewedBy: null,
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    email: 'ama@example.com',
+    username: 'amensah',
+    documents: [
+      { role: 'photo', mime: 'image/jpeg', bytes: 52_000 },
+      { role: 'id_front', mime: 'image/png', bytes: 2_400_000 },
+      { role: 'id_back', mime: 'application/pdf', bytes: 900 },
+    ],
+    ...overrides,
+  };
+}
+
+/** A fake API: the staff member, the queue and one submission, each overridable per test. */
+function staffApi(answers: Record<string, (body: unknown) => FakeResponse> = {}) {
+  return mockFetch((path, body) => {
+    const custom = answers[path];
+    if (custom) return custom(body);
+    if (path === '/api/v1/auth/me') return { status: 200, body: REVIEWER };
+    if (path === '/api/v1/staff/kyc/queue') return { status: 200, body: { items: QUEUE } };
+    if (path === '/api/v1/staff/kyc/submissions/7') return { status: 200, body: submission() };
+    if (path === '/api/v1/auth/signout') return { status: 204 };
+    return problem(404, 'NOT_FOUND', `unexpected ${path}`);
+  });
+}
+
+function calls(fetchMock: ReturnType<typeof mockFetch>, path: string) {
+  return fetchMock.mock.calls.filter(([called]) => called === path);
+}
+
+describe('the staff area', () => {
+  it('sends someone who is not signed in to sign-in', async () => {
+    mockFetch(() => problem(401, 'UNAUTHENTICATED', 'Please sign in.'));
+    const router = renderRoute('/admin/kyc');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/signin');
+  });
+
+  it('sends a customer to their own dashboard', async () => {
+    mockFetch((path) =>
+      path === '/api/v1/auth/me'
+        ? { status: 200, body: { ...REVIEWER, scope: 'customer', permissions: [] } }
+        : problem(404, 'NOT_FOUND', 'none'),
+    );
+    const router = renderRoute('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('opens on the identity checks queue for a reviewer, oldest first', async () => {
+    staffApi();
+    const router = renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Identity checks' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/kyc');
+    expect(screen.getByText('Grace Hopper')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(
+      within(nav).getByRole('link', { name: 'Identity checks' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await screen.findByText('2 waiting')).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: /Mensah|Moreau/ });
+    expect(links.map((l) => l.textContent)).toEqual(['Ama Mensah', 'Luc Moreau']);
+    expect(links[0]?.getAttribute('href')).toBe('/admin/kyc/7');
+    expect(screen.getByText('Ghana')).toBeTruthy();
+    expect(screen.getByText('Passport')).toBeTruthy();
+  });
+
+  it('says when nothing is waiting', async () => {
+    staffApi({ '/api/v1/staff/kyc/queue': () => ({ status: 200, body: { items: [] } }) });
+    renderRoute('/admin/kyc');
+    expect(await screen.findByText('No identity checks are waiting.')).toBeTruthy();
+  });
+
+  it('shows a failed load and tries again', async () => {
+    let fail = true;
+    const fetchMock = staffApi({
+      '/api/v1/staff/kyc/queue': () =>
+        fail
+          ? problem(503, 'UNAVAILABLE', 'The service is busy, try again.')
+          : { status: 200, body: { items: QUEUE } },
+    });
+    renderRoute('/admin/kyc');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The service is busy, try again.',
+    );
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('2 waiting')).toBeTruthy();
+    expect(calls(fetchMock, '/api/v1/staff/kyc/queue').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('offers nothing to staff whose role opens no area yet', async () => {
+    staffApi({
+      '/api/v1/auth/me': () => ({
+        status: 200,
+        body: { ...REVIEWER, permissions: ['audit.read'] },
+      }),
+    });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Back office' })).toBeTruthy();
+    expect(screen.getByText(/None of the areas built so far is open to your role/)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+  });
+
+  it('signs out to the welcome page', async () => {
+    const fetchMock = staffApi();
+    renderRoute('/admin/kyc');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Logged out!')).toBeTruthy();
+    expect(calls(fetchMock, '/api/v1/auth/signout')).toHaveLength(1);
+  });
+});
+
+describe('reviewing one submission', () => {
+  it("shows the customer's details and documents", async () => {
+    staffApi();
+    renderRoute('/admin/kyc/7');
+    expect(await screen.findByRole('heading', { name: 'Ama Mensah' })).toBeTruthy();
+    expect(screen.getByText('Waiting for review')).toBeTruthy();
+    expect(screen.getByText('12 Independence Ave, Accra')).toBeTruthy();
+    expect(screen.getByText('+233201234567')).toBeTruthy();
+    expect(screen.getByText('Ghana')).toBeTruthy();
+    const photo = screen.getByRole('img', { name: 'Photo of the customer' });
+    expect(photo.getAttribute('src')).toBe('/api/v1/staff/kyc/submissions/7/documents/photo');
+    expect(screen.getByRole('img', { name: 'ID front' })).toBeTruthy();
+    expect(screen.getByText('PNG, 2.3 MB')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: 'Open full size, ID front (new tab)' })
+        .getAttribute('target'),
+    ).toBe('_blank');
+    // A PDF is offered as a download, not shown.
+    expect(screen.queryByRole('img', { name: 'ID back' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download PDF, ID back' }).getAttribute('href')).toBe(
+      '/api/v1/staff/kyc/submissions/7/documents/id_back',
+    );
+  });
+
+  it('says when a document cannot be loaded', async () => {
+    staffApi();
+    renderRoute('/admin/kyc/7');
+    const photo = await screen.findByRole('img', { name: 'Photo of the customer' });
+    photo.dispatchEvent(new Event('error'));
+    expect(await screen.findByText('This document could not be loaded.')).toBeTruthy();
+  });
+
+  it('approves only after a second press, then shows the new account number', async () => {
+    let approved = false;
+    const fetchMock = staffApi({
+      '/api/v1/staff/kyc/submissions/7/approve': () => {
+        approved = true;
+        return { status: 200, body: { accountNumber: '4000123457' } };
+      },
+      '/api/v1/staff/kyc/submissions/7': () => ({
+        status: 200,
+        body: approved
+          ? submission({
+              status: 'approved',
+              reviewedAt: '2026-11-21T11:00:00.000Z',
+              reviewedBy: 'Grace Hopper',
+            })
+          : submission(),
+      }),
+    });
+    renderRoute('/admin/kyc/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm approval' }));
+
+    expect((await screen.findByRole('status')).textContent).toContain(
+      "Approved. Ama Mensah's current account 4000123457 is open and they have been emailed.",
+    );
+    const [, init] = calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')[0] ?? [];
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('x-bank-csrf')).toBe('1');
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.getByText(/by Grace Hopper/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Decision' })).toBeNull();
+  });
+
+  it('lets the reviewer change their mind before approving', async () => {
+    staffApi();
+    renderRoute('/admin/kyc/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+
+  it('shows why an approval was refused', async () => {
+    staffApi({
+      '/api/v1/staff/kyc/submissions/7/approve': () =>
+        problem(409, 'CONFLICT', 'This submission has already been decided.'),
+    });
+    renderRoute('/admin/kyc/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm approval' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This submission has already been decided.',
+    );
+  });
+
+  it('declines only with a reason, and sends it', async () => {
+    const fetchMock = staffApi({
+      '/api/v1/staff/kyc/submissions/7/decline': () => ({
+        status: 200,
+        body: { status: 'declined' },
+      }),
+    });
+    renderRoute('/admin/kyc/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const reason = screen.getByLabelText('Reason for the customer');
+    expect(await screen.findByText('Give the customer a reason')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/decline')).toHaveLength(0);
+
+    await userEvent.type(reason, 'The ID photo is blurred; please send a sharper one.');
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'Declined. Ama Mensah has been emailed the reason and may submit again.',
+    );
+    const index = fetchMock.mock.calls.findIndex(
+      ([path]) => path === '/api/v1/staff/kyc/submissions/7/decline',
+    );
+    expect(sentBody(fetchMock, index)).toEqual({
+      reason: 'The ID photo is blurred; please send a sharper one.',
+    });
+  });
+
+  it('shows a decided submission without the decision buttons', async () => {
+    staffApi({
+      '/api/v1/staff/kyc/submissions/7': () => ({
+        status: 200,
+        body: submission({
+          status: 'declined',
+          declineReason: 'Document expired',
+          reviewedAt: '2026-11-21T11:00:00.000Z',
+          reviewedBy: 'Grace Hopper',
+        }),
+      }),
+    });
+    renderRoute('/admin/kyc/7');
+    expect(await screen.findByText('Declined')).toBeTruthy();
+    expect(screen.getByText('Document expired')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('says when the submission does not exist', async () => {
+    staffApi({
+      '/api/v1/staff/kyc/submissions/7': () => problem(404, 'NOT_FOUND', 'No such submission'),
+    });
+    renderRoute('/admin/kyc/7');
+    expect((await screen.findByRole('alert')).textContent).toContain('No such submission');
+  });
+});

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { countryName } from '../../../lib/countries';
+import { useKycQueue } from '../api/kyc';
+import { formatDateTime } from '../format';
+import { LoadError, Loading } from '../QueryStatus';
+
+/** Identity checks waiting for a decision, oldest first. */
+export function KycQueuePage() {
+  const queue = useKycQueue();
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold">Identity checks</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          Submissions waiting for review, oldest first.
+        </p>
+      </div>
+      {queue.isPending ? (
+        <Loading what="the queue" />
+      ) : queue.isError ? (
+        <LoadError error={queue.error} retry={() => void queue.refetch()} />
+      ) : queue.data.length === 0 ? (
+        <p className="rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          No identity checks are waiting.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {queue.data.length === 1 ? '1 waiting' : `${queue.data.length} waiting`}
+          </p>
+          <ul className="flex flex-col gap-3">
+            {queue.data.map((item) => (
+              <li
+                key={item.id}
+                className="rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <Link
+                      to={`/admin/kyc/${item.id}`}
+                      className="text-lg font-semibold text-brand-700 underline dark:text-brand-50"
+                    >
+                      {item.firstName} {item.lastName}
+                    </Link>
+                    <p className="break-all text-sm text-slate-700 dark:text-slate-300">
+                      {item.email}
+                    </p>
+                  </div>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                    <dt className="text-slate-600 dark:text-slate-400">Submitted</dt>
+                    <dd>{formatDateTime(item.submittedAt)}</dd>
+                    <dt className="text-slate-600 dark:text-slate-400">Document</dt>
+                    <dd>{item.documentType}</dd>
+                    <dt className="text-slate-600 dark:text-slate-400">Country</dt>
+                    <dd>{countryName(item.country)}</dd>
+                  </dl>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Me } from '@bank/contract';
+import { NavLink, Outlet } from 'react-router';
+import { Button } from '../components/ui/Button';
+import { BANK_NAME } from '../lib/brand';
+import { useSignOutToWelcome } from '../lib/signout';
+
+/** The staff areas, each shown only to holders of its permission (the server checks again). */
+const AREAS = [{ to: '/admin/kyc', label: 'Identity checks', permission: 'kyc.review' }] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 font-semibold ${
+    isActive
+      ? 'bg-brand-700 text-white'
+      : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
+  }`;
+
+/** The back office shell: who is signed in, the areas their roles open, and sign-out. */
+export function AdminLayout({ me }: { me: Me }) {
+  const { pending, signOut } = useSignOutToWelcome();
+  const areas = AREAS.filter((area) => me.permissions.includes(area.permission));
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="flex items-center gap-2">
+            <img src="./favicon.svg" alt="" className="h-8 w-8" />
+            <span className="text-lg font-bold tracking-tight">{BANK_NAME}</span>
+            <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white dark:bg-slate-200 dark:text-slate-900">
+              Back office
+            </span>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-slate-700 dark:text-slate-300">
+              {me.firstName} {me.lastName}
+            </span>
+            <Button variant="secondary" loading={pending} onClick={signOut}>
+              Sign out
+            </Button>
+          </div>
+        </div>
+        {areas.length > 0 && (
+          <nav aria-label="Back office" className="mx-auto max-w-6xl px-4 pb-3">
+            <ul className="flex flex-wrap gap-2">
+              {areas.map((area) => (
+                <li key={area.to}>
+                  <NavLink to={area.to} className={linkClass}>
+                    {area.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="admin-main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Outlet context={me} />
+      </main>
+      <footer className="px-4 py-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        © {new Date().getFullYear()} {BANK_NAME}. Staff use only; every action is recorded.
+      </footer>
+    </div>
+  );
+}
