@@ -11,7 +11,8 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  /** Each failing element, with axe's account of why (colours and ratio, for contrast). */
+  nodes: { target: string[]; failureSummary?: string }[];
 }
 
 /** Runs axe-core (WCAG 2.2 A and AA rules) in the page and returns the violations. */
@@ -31,7 +32,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target })),
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   });
 }

@@ -9,6 +9,13 @@ export function sidewaysOverflow(page: Page): Promise<number> {
   );
 }
 
+/** Lets colour transitions started by a scheme or size change finish, so axe sees final colours. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
+}
+
 /**
  * The page as it stands has no WCAG 2.2 AA violations in light and dark colour schemes, and fits
  * a 360 px phone without sideways scrolling. The viewport and scheme are restored afterwards.
@@ -16,11 +23,13 @@ export function sidewaysOverflow(page: Page): Promise<number> {
 export async function expectAccessibleEverywhere(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    await settle(page);
     expect(await axeViolations(page), `${name} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });
+  await settle(page);
   expect(await sidewaysOverflow(page), `${name} at 360 px`).toBeLessThanOrEqual(0);
   expect(await axeViolations(page), `${name} at 360 px`).toEqual([]);
   if (viewport) await page.setViewportSize(viewport);

@@ -187,5 +187,21 @@ describe('who is signed in', () => {
     expect(me.scope).toBe('staff');
     expect(me.permissions).toEqual([...PERMISSIONS].sort());
     expect((await client.get('/api/v1/accounts/current')).statusCode).toBe(401);
+    expect((await client.get('/api/v1/auth/session')).json()).toEqual({ me });
+  });
+
+  it('answers the session check with null, not an error, when nobody is signed in', async () => {
+    const anonymous = new TestClient(app);
+    const session = await anonymous.get('/api/v1/auth/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ me: null });
+    expect((await anonymous.get('/api/v1/auth/me')).statusCode).toBe(401);
+    const { client } = await customer();
+    expect((await client.get('/api/v1/auth/session')).json().me).toMatchObject({
+      scope: 'customer',
+      email: expect.stringMatching(/^acct\./),
+    });
+    await client.post('/api/v1/auth/signout');
+    expect((await client.get('/api/v1/auth/session')).json()).toEqual({ me: null });
   });
 });

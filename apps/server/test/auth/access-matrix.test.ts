@@ -11,6 +11,7 @@ let app: FastifyInstance;
 /** Routes anyone may call, signed in or not. */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/v1/auth/session',
   'POST /api/v1/auth/signup',
   'POST /api/v1/auth/verify-email',
   'POST /api/v1/auth/resend-verification',

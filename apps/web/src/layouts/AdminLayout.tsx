@@ -1,5 +1,7 @@
 import type { Me } from '@bank/contract';
+import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { SkipLink } from '../components/ui/SkipLink';
 import { Button } from '../components/ui/Button';
 import { BANK_NAME } from '../lib/brand';
 import { useSignOutToWelcome } from '../lib/signout';
@@ -17,15 +19,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** The back office shell: who is signed in, the areas their roles open, and sign-out. */
 export function AdminLayout({ me }: { me: Me }) {
   const { pending, signOut } = useSignOutToWelcome();
+  const mainRef = useRef<HTMLElement>(null);
   const areas = AREAS.filter((area) => me.permissions.includes(area.permission));
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#admin-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
-      >
-        Skip to content
-      </a>
+      <SkipLink target={mainRef} />
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-2">
@@ -58,7 +56,12 @@ export function AdminLayout({ me }: { me: Me }) {
           </nav>
         )}
       </header>
-      <main id="admin-main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6"
+      >
         <Outlet context={me} />
       </main>
       <footer className="px-4 py-6 text-center text-sm text-slate-600 dark:text-slate-400">

@@ -2,21 +2,15 @@ import type { Me } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Banner } from '../components/ui/Banner';
-import { Button } from '../components/ui/Button';
-import { ApiError, api, errorMessage } from './api';
+import { LoadFailed } from '../components/ui/QueryStatus';
+import { api } from './api';
 
 export const ME_QUERY_KEY = ['me'] as const;
 type Scope = Me['scope'];
 
-/** Who is signed in, or null when nobody is (a 401 is an answer here, not a failure). */
+/** Who is signed in, or null when nobody is (answered without an error either way). */
 export async function fetchMe(): Promise<Me | null> {
-  try {
-    return await api<Me>('GET', '/api/v1/auth/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await api<{ me: Me | null }>('GET', '/api/v1/auth/session')).me;
 }
 
 /**
@@ -49,11 +43,18 @@ export function SessionLoading() {
   );
 }
 
-function SessionError({ error, retry }: { error: unknown; retry: () => void }) {
+function SessionError({
+  error,
+  retrying,
+  retry,
+}: {
+  error: unknown;
+  retrying: boolean;
+  retry: () => void;
+}) {
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-4">
-      <Banner tone="error">{errorMessage(error, 'Something went wrong')}</Banner>
-      <Button onClick={retry}>Try again</Button>
+    <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center px-4">
+      <LoadFailed error={error} retrying={retrying} onRetry={retry} />
     </div>
   );
 }
@@ -71,7 +72,10 @@ export function RequireSession({
 }) {
   const me = useMe();
   const location = useLocation();
-  if (me.isError) return <SessionError error={me.error} retry={() => void me.refetch()} />;
+  if (me.isError)
+    return (
+      <SessionError error={me.error} retrying={me.isFetching} retry={() => void me.refetch()} />
+    );
   if (!me.isFetchedAfterMount) return <SessionLoading />;
   const who = me.data ?? null;
   if (!who) return <Navigate to="/auth/signin" replace state={{ from: location.pathname }} />;

@@ -4,6 +4,7 @@ import {
   authOutcomeSchema,
   emailOnlySchema,
   meSchema,
+  type Me,
   messageSchema,
   problemSchema,
   resetPasswordSchema,
@@ -26,11 +27,18 @@ const problems = {
 };
 const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-
 /** /api/v1/auth: sign-up, email verification, sign-in and sign-out (spec sections 2, 4, 8). */
 export const authRoutes =
   (ctx: AuthContext): FastifyPluginAsyncZod =>
   async (app) => {
+    /** A session's person: profile, and for staff the permissions their roles grant. */
+    const whoIs = async (session: { userId: bigint; scope: Me['scope'] }): Promise<Me> => {
+      const user = await auth.profileOf(ctx, session.userId);
+      const permissions =
+        session.scope === 'staff' ? [...(await permissionsOf(ctx.db, session.userId))].sort() : [];
+      return { scope: session.scope, ...user, permissions };
+    };
+
     const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 300),
@@ -173,10 +181,20 @@ export const authRoutes =
       },
       async (request) => {
         const session = requireSession(request, ['customer', 'onboarding', 'staff']);
-        const user = await auth.profileOf(ctx, session.userId);
-        const permissions =
-          session.scope === 'staff' ? [...(await permissionsOf(ctx.db, session.userId))].sort() : [];
-        return { scope: session.scope, ...user, permissions };
+        return whoIs(session);
       },
+    );
+
+    app.get(
+      '/api/v1/auth/session',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            "The signed-in person, or null: how the web app decides where '/' leads without a 401",
+          response: { 200: z.object({ me: meSchema.nullable() }) },
+        },
+      },
+      async (request) => ({ me: request.session ? await whoIs(request.session) : null }),
     );
   };

@@ -70,7 +70,7 @@ function staffApi(answers: Record<string, (body: unknown) => FakeResponse> = {})
   return mockFetch((path, body) => {
     const custom = answers[path];
     if (custom) return custom(body);
-    if (path === '/api/v1/auth/me') return { status: 200, body: REVIEWER };
+    if (path === '/api/v1/auth/session') return { status: 200, body: { me: REVIEWER } };
     if (path === '/api/v1/staff/kyc/queue') return { status: 200, body: { items: QUEUE } };
     if (path === '/api/v1/staff/kyc/submissions/7') return { status: 200, body: submission() };
     if (path === '/api/v1/auth/signout') return { status: 204 };
@@ -84,7 +84,11 @@ function calls(fetchMock: ReturnType<typeof mockFetch>, path: string) {
 
 describe('the staff area', () => {
   it('sends someone who is not signed in to sign-in', async () => {
-    mockFetch(() => problem(401, 'UNAUTHENTICATED', 'Please sign in.'));
+    mockFetch((path) =>
+      path === '/api/v1/auth/session'
+        ? { status: 200, body: { me: null } }
+        : problem(401, 'UNAUTHENTICATED', 'Please sign in.'),
+    );
     const router = renderRoute('/admin/kyc');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/signin');
@@ -92,8 +96,8 @@ describe('the staff area', () => {
 
   it('sends a customer to their own dashboard', async () => {
     mockFetch((path) =>
-      path === '/api/v1/auth/me'
-        ? { status: 200, body: { ...REVIEWER, scope: 'customer', permissions: [] } }
+      path === '/api/v1/auth/session'
+        ? { status: 200, body: { me: { ...REVIEWER, scope: 'customer', permissions: [] } } }
         : problem(404, 'NOT_FOUND', 'none'),
     );
     const router = renderRoute('/admin');
@@ -144,15 +148,23 @@ describe('the staff area', () => {
 
   it('offers nothing to staff whose role opens no area yet', async () => {
     staffApi({
-      '/api/v1/auth/me': () => ({
+      '/api/v1/auth/session': () => ({
         status: 200,
-        body: { ...REVIEWER, permissions: ['audit.read'] },
+        body: { me: { ...REVIEWER, permissions: ['audit.read'] } },
       }),
     });
     renderRoute('/admin');
     expect(await screen.findByRole('heading', { name: 'Back office' })).toBeTruthy();
     expect(screen.getByText(/None of the areas built so far is open to your role/)).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+  });
+
+  it('skips past the header to the page, without leaving it', async () => {
+    staffApi();
+    const router = renderRoute('/admin/kyc');
+    await userEvent.click(await screen.findByRole('link', { name: 'Skip to main content' }));
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(router.state.location.pathname).toBe('/admin/kyc');
   });
 
   it('signs out to the welcome page', async () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { countryName } from '../../../lib/countries';
 import { useKycQueue } from '../api/kyc';
 import { formatDateTime } from '../format';
-import { LoadError, Loading } from '../QueryStatus';
+import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 
 /** Identity checks waiting for a decision, oldest first. */
 export function KycQueuePage() {
@@ -16,9 +16,13 @@ export function KycQueuePage() {
         </p>
       </div>
       {queue.isPending ? (
-        <Loading what="the queue" />
+        <Loading label="Loading the queue…" />
       ) : queue.isError ? (
-        <LoadError error={queue.error} retry={() => void queue.refetch()} />
+        <LoadFailed
+          error={queue.error}
+          retrying={queue.isFetching}
+          onRetry={() => void queue.refetch()}
+        />
       ) : queue.data.length === 0 ? (
         <p className="rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
           No identity checks are waiting.

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { countryName } from '../../../lib/countries';
 import { useKycDecision, useKycSubmission } from '../api/kyc';
 import { formatDateTime } from '../format';
-import { LoadError, Loading } from '../QueryStatus';
+import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { DocumentView } from './DocumentView';
 
 const STATUS_LABELS: Record<KycSubmission['status'], string> = {
@@ -39,9 +39,13 @@ export function KycReviewPage() {
       </p>
       {outcome && <Banner tone="success">{outcome}</Banner>}
       {submission.isPending ? (
-        <Loading what="the submission" />
+        <Loading label="Loading the submission…" />
       ) : submission.isError ? (
-        <LoadError error={submission.error} retry={() => void submission.refetch()} />
+        <LoadFailed
+          error={submission.error}
+          retrying={submission.isFetching}
+          onRetry={() => void submission.refetch()}
+        />
       ) : (
         <Review submission={submission.data} onDecided={setOutcome} />
       )}

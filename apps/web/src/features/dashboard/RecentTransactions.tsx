@@ -1,0 +1,83 @@
+import { formatMoney, type Transaction } from '@bank/contract';
+import { useId } from 'react';
+import { useRecentTransactions } from './api/recent-transactions';
+import { cardClass } from './card';
+import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+
+const dayMonthYear = new Intl.DateTimeFormat('en-GB');
+
+const statusStyles: Record<Transaction['status'], string> = {
+  successful: 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200',
+  in_progress: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  failed: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200',
+};
+
+/** One transaction: name and date on the left; signed amount and status on the right. */
+function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const credit = transaction.transactionType === 'credit';
+  return (
+    <li className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{transaction.name}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <time dateTime={transaction.date}>{dayMonthYear.format(new Date(transaction.date))}</time>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        {/* The sign and the hidden word carry credit/debit; the colour only repeats it. */}
+        <p
+          className={`font-semibold tabular-nums ${credit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+        >
+          <span className="sr-only">{credit ? 'Credit' : 'Debit'} </span>
+          <span aria-hidden="true">{credit ? '+' : '−'}</span>
+          {formatMoney(BigInt(transaction.amount), transaction.currency)}
+        </p>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusStyles[transaction.status]}`}
+        >
+          {transaction.status.replaceAll('_', ' ')}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** The body of the Recent Transactions card: loading, error, empty or the list. */
+function TransactionList() {
+  const recent = useRecentTransactions();
+  if (recent.data) {
+    if (recent.data.length === 0) {
+      return <p className="py-2 text-slate-700 dark:text-slate-300">No Transaction History</p>;
+    }
+    return (
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {recent.data.map((transaction) => (
+          <TransactionRow key={transaction.id} transaction={transaction} />
+        ))}
+      </ul>
+    );
+  }
+  if (recent.isError) {
+    return (
+      <LoadFailed
+        error={recent.error}
+        retrying={recent.isFetching}
+        onRetry={() => void recent.refetch()}
+      />
+    );
+  }
+  return <Loading label="Loading transactions…" />;
+}
+
+/** The latest transactions on the account (SPEC "Home": Recent Transactions). */
+export function RecentTransactions() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cardClass}>
+      <h2 id={headingId} className="mb-2 text-lg font-bold">
+        Recent Transactions
+      </h2>
+      <TransactionList />
+    </section>
+  );
+}

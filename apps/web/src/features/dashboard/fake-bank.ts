@@ -1,0 +1,49 @@
+/** Test fixtures: a signed-in customer, her account and an API that answers like the server. */
+import type { AccountSummary, Me, Transaction } from '@bank/contract';
+import type { FakeResponse } from '../../test-utils';
+
+export const ada: Me = {
+  scope: 'customer',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada',
+  email: 'ada@example.com',
+  kycStatus: 'approved',
+  permissions: [],
+};
+
+export const account: AccountSummary = {
+  accountNumber: '0123456789',
+  currency: 'USD',
+  availableBalance: '123456',
+  totalCredit: '500000',
+  totalDebit: '376544',
+};
+
+export function transaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: '1',
+    name: 'Salary',
+    date: '2024-03-05T12:00:00.000Z',
+    amount: '1200',
+    currency: 'USD',
+    transactionType: 'credit',
+    status: 'successful',
+    balanceAfter: '123456',
+    ...overrides,
+  };
+}
+
+export const RECENT_PATH = '/api/v1/accounts/current/transactions?limit=10';
+
+/** Answers for mockFetch: Ada signed in, her account, no transactions; `overrides` by path. */
+export function bankAnswers(overrides: Record<string, FakeResponse> = {}) {
+  const answers: Record<string, FakeResponse> = {
+    '/api/v1/auth/session': { status: 200, body: { me: ada } },
+    '/api/v1/accounts/current': { status: 200, body: account },
+    [RECENT_PATH]: { status: 200, body: { items: [], nextCursor: null } },
+    '/api/v1/auth/signout': { status: 204 },
+    ...overrides,
+  };
+  return (path: string): FakeResponse => answers[path] ?? { status: 404 };
+}

@@ -1,0 +1,99 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderRoute } from '../../test-utils';
+import { ada, bankAnswers } from './fake-bank';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/** The dashboard as Ada sees it, once her name is in the top bar. */
+async function openDashboard() {
+  const fetchMock = mockFetch(bankAnswers());
+  const user = userEvent.setup();
+  const router = renderRoute('/dashboard');
+  await screen.findByText('Ada Lovelace');
+  return { fetchMock, user, router };
+}
+
+describe('dashboard route', () => {
+  it('sends someone signed out to the sign-in page', async () => {
+    mockFetch(bankAnswers({ '/api/v1/auth/session': { status: 200, body: { me: null } } }));
+    const router = renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/signin');
+  });
+
+  it('sends a staff session to the staff area, not the dashboard', async () => {
+    mockFetch(
+      bankAnswers({
+        '/api/v1/auth/session': { status: 200, body: { me: { ...ada, scope: 'staff' } } },
+      }),
+    );
+    const router = renderRoute('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('shows the shell: top bar with the full name, the side menu, the page and the footer', async () => {
+    await openDashboard();
+    expect(within(screen.getByRole('banner')).getByText('Ada Lovelace')).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toMatch(
+      /^Good (Morning|Afternoon|Evening), Ada$/,
+    );
+    expect(screen.getByRole('contentinfo').textContent).toBe(
+      `© ${new Date().getFullYear()} Cedar Bank. All rights reserved.`,
+    );
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const items = within(nav).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Dashboard', 'Log Out']);
+    const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
+    expect(dashboard.getAttribute('href')).toBe('/dashboard');
+    expect(dashboard.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('logs out through the API and lands on the welcome page with Logged out!', async () => {
+    const { fetchMock, user, router } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByText('Logged out!')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    const signout = fetchMock.mock.calls.find(([path]) => path === '/api/v1/auth/signout');
+    expect(signout?.[1]?.method).toBe('POST');
+  });
+
+  it('opens and closes the small-screen menu, closing it when an item is chosen or on Escape', async () => {
+    const { user } = await openDashboard();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(menu.getAttribute('aria-controls')).toBe(nav.id);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    await user.click(within(nav).getByRole('link', { name: 'Dashboard' }));
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(menu);
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Dashboard');
+    await user.keyboard('{Escape}');
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+  });
+
+  it('has a skip link that moves focus to the main content', async () => {
+    const { user, router } = await openDashboard();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
