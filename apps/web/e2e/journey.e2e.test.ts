@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,18 @@ import { startServer, type RunningServer } from './server';
 
 const STAFF = { email: 'reviewer@bank.example', password: 'granite harbour lighthouse keeper' };
 const DECLINE_REASON = 'The ID photo is blurred; please send a sharper one.';
+/** A small, plain PDF (no scripts or actions), as a scanner might produce for the ID back. */
+const PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 120] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n'),
+  'latin1',
+);
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,16 +57,22 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Fills and sends the identity check form, then leaves from "under review" with Okay. */
-async function submitIdentity(page: Page, checkPages: boolean) {
+/**
+ * Fills and sends the identity check form (the ID back as a PDF when asked), then leaves from
+ * "under review" with Okay.
+ */
+async function submitIdentity(page: Page, options: { checkPages: boolean; pdfBack: boolean }) {
+  const { checkPages } = options;
   await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('Phone').fill('07911 123456');
   await page.getByLabel('Home address').fill('1 High Street, London');
   await page.getByLabel('Document type').selectOption({ label: "Driver's License" });
   for (const label of ['A photo of yourself', 'ID front', 'ID back']) {
-    await page
-      .getByLabel(label)
-      .setInputFiles({ name: 'doc.png', mimeType: 'image/png', buffer: image });
+    const file =
+      label === 'ID back' && options.pdfBack
+        ? { name: 'id-back.pdf', mimeType: 'application/pdf', buffer: PDF }
+        : { name: 'doc.png', mimeType: 'image/png', buffer: image };
+    await page.getByLabel(label).setInputFiles(file);
   }
   if (checkPages) await expectAccessibleEverywhere(page, 'identity check form');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -64,18 +83,33 @@ async function submitIdentity(page: Page, checkPages: boolean) {
   await page.getByText('Logged out!').waitFor();
 }
 
-/** A reviewer opens the customer's submission from the queue and sees its three documents. */
-async function openSubmission(staff: Page, customerName: string, checkPages: boolean) {
+/**
+ * A reviewer opens the customer's submission from the queue and sees its documents: pictures
+ * inline, a PDF as a download that arrives intact.
+ */
+async function openSubmission(
+  staff: Page,
+  customerName: string,
+  options: { checkPages: boolean; pdfBack: boolean },
+) {
   await staff.goto(`${server.url}/wp-user/admin`);
   await staff.waitForURL('**/wp-user/admin/kyc');
   await staff.getByRole('link', { name: customerName }).click();
   await staff.getByRole('heading', { name: customerName }).waitFor();
-  for (const name of ['Photo of the customer', 'ID front', 'ID back']) {
+  const pictures = ['Photo of the customer', 'ID front', ...(options.pdfBack ? [] : ['ID back'])];
+  for (const name of pictures) {
     const shown = staff.getByRole('img', { name });
     await shown.waitFor();
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
   }
-  if (checkPages) await expectAccessibleEverywhere(staff, 'staff review page');
+  if (options.pdfBack) {
+    const [download] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('link', { name: 'Download PDF, ID back' }).click(),
+    ]);
+    expect(readFileSync(await download.path()).equals(PDF)).toBe(true);
+  }
+  if (options.checkPages) await expectAccessibleEverywhere(staff, 'staff review page');
 }
 
 describe('a new customer, from sign-up to an approved account', () => {
@@ -106,7 +140,7 @@ describe('a new customer, from sign-up to an approved account', () => {
     await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
     await page.keyboard.type(code);
     await page.waitForURL('**/wp-user/auth/account/verification', { timeout: 15_000 });
-    await submitIdentity(page, true);
+    await submitIdentity(page, { checkPages: true, pdfBack: false });
 
     // A reviewer signs in on the same page, lands in the staff area and declines with a reason.
     const staffContext = await browser.newContext();
@@ -116,20 +150,20 @@ describe('a new customer, from sign-up to an approved account', () => {
     await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
     await staff.getByRole('link', { name: 'Mary Jackson' }).waitFor();
     await expectAccessibleEverywhere(staff, 'staff queue');
-    await openSubmission(staff, 'Mary Jackson', true);
+    await openSubmission(staff, 'Mary Jackson', { checkPages: true, pdfBack: false });
     await staff.getByLabel('Reason for the customer').fill(DECLINE_REASON);
     await staff.getByRole('button', { name: 'Decline' }).click();
     await staff.getByText('Declined. Mary Jackson has been emailed the reason').waitFor();
     await waitForMail(server.dataDir, email, /blurred/);
 
-    // The customer signs in, reads the reason, and submits again.
+    // The customer signs in, reads the reason, and submits again (the ID back as a PDF this time).
     await signIn(page, email, password);
     await page.waitForURL('**/wp-user/auth/account/verification', { timeout: 15_000 });
     await page.getByText(`Your last submission was declined: ${DECLINE_REASON}`).waitFor();
-    await submitIdentity(page, false);
+    await submitIdentity(page, { checkPages: false, pdfBack: true });
 
     // The reviewer approves through the staff area: two presses, and the account number shows.
-    await openSubmission(staff, 'Mary Jackson', false);
+    await openSubmission(staff, 'Mary Jackson', { checkPages: false, pdfBack: true });
     await staff.getByRole('button', { name: 'Approve' }).click();
     await staff.getByRole('button', { name: 'Confirm approval' }).click();
     const approved = await staff.getByText(/current account \d{10} is open/).textContent();
