@@ -12,7 +12,13 @@ export function sidewaysOverflow(page: Page): Promise<number> {
 /** Lets colour transitions started by a scheme or size change finish, so axe sees final colours. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner turns forever; waiting for it would never end.
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
   );
 }
 

@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { createQueryClient } from './lib/query-client';
 import { routes } from './router';
 
 export interface FakeResponse {
@@ -31,19 +32,20 @@ export function problem(status: number, code: string, detail: string, errors?: u
 /** Stands in for the pages outside this feature that sign-in and verification lead to. */
 const elsewhere = { path: '*', element: <p>Another part of the app</p> };
 
-/** Renders the real route tree at `path` (with router `state`, if given) in a memory router. */
+/**
+ * Renders the real route tree at `path` (with router `state`, if given) in a memory router;
+ * returns the router, carrying the query client it was rendered with.
+ */
 export function renderRoute(path: string, state?: unknown) {
   const entry = state === undefined ? path : { pathname: path, state };
   const router = createMemoryRouter([...routes, elsewhere], { initialEntries: [entry] });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = createQueryClient({ retry: false });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return router;
+  return Object.assign(router, { queryClient });
 }
 
 /** The body of the fetch call number `index`, parsed. */

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Amounts travel as integer minor units in a string of digits (docs/api.md). */
-const minorUnits = z.string().regex(/^-?\d+$/);
+import { minorUnitsSchema as minorUnits, unsignedMinorUnitsSchema } from './money.js';
 
 /**
  * Who is signed in, with which kind of session. Staff also get the permissions their roles grant,
@@ -38,7 +36,7 @@ export const transactionSchema = z
     id: z.string(),
     name: z.string(),
     date: z.iso.datetime(),
-    amount: minorUnits,
+    amount: unsignedMinorUnitsSchema,
     currency: z.string(),
     transactionType: z.enum(['credit', 'debit']),
     status: z.enum(['successful', 'in_progress', 'failed']),

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_MINOR_UNITS,
+  minorUnitsSchema,
+  unsignedMinorUnitsSchema,
   formatMoney,
   parseDecimalAmount,
   parseMinorUnits,
@@ -51,5 +53,21 @@ describe('money', () => {
     expect(toDecimalString(-5n)).toBe('-0.05');
     expect(formatMoney(123456n, 'USD')).toBe('$1,234.56');
     expect(formatMoney(9007199254740993n, 'USD')).toBe('$90,071,992,547,409.93');
+  });
+});
+
+describe('amount schemas', () => {
+  it('take minor units as canonical digit strings only', () => {
+    for (const good of ['0', '5', '-5', '123456']) {
+      expect(minorUnitsSchema.safeParse(good).success, good).toBe(true);
+    }
+    for (const bad of ['-0', '007', '1.5', '1e3', '', ' 5', '+5']) {
+      expect(minorUnitsSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it('refuse a sign where the direction is said elsewhere', () => {
+    expect(unsignedMinorUnitsSchema.safeParse('500').success).toBe(true);
+    expect(unsignedMinorUnitsSchema.safeParse('-500').success).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Money is held as integer minor units (cents) in a bigint, travels as a string of digits in
  * JSON, and is turned into decimals only at the edge. No floating point on any money path.
@@ -7,7 +9,15 @@
 export const MAX_MINOR_UNITS = 9_223_372_036_854_775_807n;
 
 const DECIMAL = /^(0|[1-9]\d*)(?:\.(\d{1,2}))?$/;
-const MINOR = /^-?(0|[1-9]\d*)$/;
+const MINOR = /^(0|-?[1-9]\d*)$/;
+const UNSIGNED_MINOR = /^(0|[1-9]\d*)$/;
+
+/** An amount in JSON: minor units as a string of digits, signed ("-1234", never "-0" or "007"). */
+export const minorUnitsSchema = z.string().regex(MINOR, 'Not an amount in minor units');
+/** An amount that has no sign of its own (its direction is said elsewhere, e.g. credit/debit). */
+export const unsignedMinorUnitsSchema = z
+  .string()
+  .regex(UNSIGNED_MINOR, 'Not a non-negative amount in minor units');
 
 /** "12.3" -> 1230n. Refuses signs, exponents, more than two decimals and anything not a number. */
 export function parseDecimalAmount(text: string): bigint | null {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.js';
+import { bootstrapAdmin } from '../../src/modules/staff/bootstrap.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { TestClient } from '../helpers/http.js';
@@ -33,6 +34,18 @@ const CUSTOMER = new Set([
   'GET /api/v1/accounts/current/transactions',
 ]);
 
+/** A KYC reviewer opens the identity-check routes of the back office and nothing of a customer's. */
+const KYC_REVIEWER = new Set([
+  'GET /api/v1/auth/me',
+  'GET /api/v1/staff/kyc/queue',
+  'GET /api/v1/staff/kyc/submissions/{id}',
+  'GET /api/v1/staff/kyc/submissions/{id}/documents/{role}',
+  'POST /api/v1/staff/kyc/submissions/{id}/approve',
+  'POST /api/v1/staff/kyc/submissions/{id}/decline',
+]);
+/** Staff whose role grants no permission used by a route built so far. */
+const OPERATIONS = new Set(['GET /api/v1/auth/me']);
+
 /** Every API route, from the OpenAPI description generated from the route schemas. */
 function apiRoutes(): { method: 'GET' | 'POST'; path: string }[] {
   const spec = app.swagger() as { paths: Record<string, Record<string, unknown>> };
@@ -46,7 +59,41 @@ function concrete(path: string): string {
   return path.replace('{id}', '1').replace('{role}', 'photo');
 }
 
-async function sessionFor(kind: 'onboarding' | 'customer') {
+type SessionKind = 'onboarding' | 'customer' | 'kyc_reviewer' | 'operations';
+
+/** A staff member whose only role is `role`. */
+async function staffWithRole(role: string): Promise<TestClient> {
+  const staff = {
+    email: `matrix.${role}.${Date.now()}@bank.example`,
+    password: 'sturdy orchard violet compass',
+  };
+  await bootstrapAdmin(database.db, staff);
+  const user = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', staff.email)
+    .executeTakeFirstOrThrow();
+  const granted = await database.db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', role)
+    .executeTakeFirstOrThrow();
+  await database.db.deleteFrom('user_roles').where('user_id', '=', user.id).execute();
+  await database.db
+    .insertInto('user_roles')
+    .values({ user_id: user.id, role_id: granted.id })
+    .execute();
+  const client = new TestClient(app);
+  await client.post('/api/v1/auth/signin', staff);
+  return client;
+}
+
+async function sessionFor(kind: SessionKind) {
+  if (kind === 'kyc_reviewer' || kind === 'operations') {
+    const client = await staffWithRole(kind);
+    expect((await client.get('/api/v1/auth/me')).json().scope).toBe('staff');
+    return client;
+  }
   const email = `matrix.${kind}.${Date.now()}@example.com`;
   const client = new TestClient(app);
   await client.post('/api/v1/auth/signup', {
@@ -92,6 +139,8 @@ describe('access matrix', () => {
     ['signed out', null, new Set<string>()],
     ['an onboarding session', 'onboarding', ONBOARDING],
     ['a customer session', 'customer', CUSTOMER],
+    ['a KYC reviewer', 'kyc_reviewer', KYC_REVIEWER],
+    ['staff without a permission used so far', 'operations', OPERATIONS],
   ] as const)('%s reaches nothing beyond its own routes', async (_name, kind, allowed) => {
     const client = kind ? await sessionFor(kind) : new TestClient(app);
     const reached: string[] = [];

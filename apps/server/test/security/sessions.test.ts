@@ -51,7 +51,9 @@ describe('sessions', () => {
       scope: 'customer',
       userKind: 'customer',
     });
-    expect(await resolveSession(database.db, `${token.slice(0, -1)}A`)).toBeNull();
+    // One character changed (never to itself: a token ending in A gets a B).
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect(await resolveSession(database.db, altered)).toBeNull();
     expect(await resolveSession(database.db, 'short')).toBeNull();
   });
 

@@ -2,9 +2,10 @@ import type { Me } from '@bank/contract';
 import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { SkipLink } from '../components/ui/SkipLink';
+import { Banner } from '../components/ui/Banner';
 import { Button } from '../components/ui/Button';
 import { BANK_NAME } from '../lib/brand';
-import { useSignOutToWelcome } from '../lib/signout';
+import { SIGNOUT_FAILED_MESSAGE, useSignOutToWelcome } from '../lib/signout';
 
 /** The staff areas, each shown only to holders of its permission (the server checks again). */
 const AREAS = [{ to: '/admin/kyc', label: 'Identity checks', permission: 'kyc.review' }] as const;
@@ -18,7 +19,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The back office shell: who is signed in, the areas their roles open, and sign-out. */
 export function AdminLayout({ me }: { me: Me }) {
-  const { pending, signOut } = useSignOutToWelcome();
+  const { pending, failed, signOut } = useSignOutToWelcome();
   const mainRef = useRef<HTMLElement>(null);
   const areas = AREAS.filter((area) => me.permissions.includes(area.permission));
   return (
@@ -42,6 +43,11 @@ export function AdminLayout({ me }: { me: Me }) {
             </Button>
           </div>
         </div>
+        {failed && (
+          <div className="mx-auto max-w-6xl px-4 pb-3">
+            <Banner tone="error">{SIGNOUT_FAILED_MESSAGE}</Banner>
+          </div>
+        )}
         {areas.length > 0 && (
           <nav aria-label="Back office" className="mx-auto max-w-6xl px-4 pb-3">
             <ul className="flex flex-wrap gap-2">

@@ -1,9 +1,10 @@
 import type { Me } from '@bank/contract';
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { NavLink, Outlet, useOutletContext } from 'react-router';
+import { Banner } from '../components/ui/Banner';
 import { SkipLink } from '../components/ui/SkipLink';
 import { BANK_NAME } from '../lib/brand';
-import { useSignOutToWelcome } from '../lib/signout';
+import { SIGNOUT_FAILED_MESSAGE, useSignOutToWelcome } from '../lib/signout';
 
 const NAV_ID = 'dashboard-nav';
 
@@ -70,7 +71,7 @@ function SideNav({
   onChoose: () => void;
   onEscape: () => void;
 }) {
-  const { pending, signOut } = useSignOutToWelcome();
+  const { pending, failed, signOut } = useSignOutToWelcome();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) onEscape();
   };
@@ -105,6 +106,11 @@ function SideNav({
           </button>
         </li>
       </ul>
+      {failed && (
+        <div className="mt-2">
+          <Banner tone="error">{SIGNOUT_FAILED_MESSAGE}</Banner>
+        </div>
+      )}
     </nav>
   );
 }

@@ -1,16 +1,37 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
-/** Queries retry only what might pass next time: not a 4xx answer. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/** The query that answers who is signed in (lib/session.tsx). */
+export const ME_QUERY_KEY = ['me'] as const;
+
+/**
+ * The app's query client. Queries retry only what might pass next time (not a 4xx answer). A
+ * 401 on any query means the session ended (idle timeout, signed out elsewhere): asking again
+ * who is signed in lets the session guard take the person to sign-in, instead of each card
+ * showing an error that no retry can fix.
+ */
+export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (
+          error instanceof ApiError &&
+          error.status === 401 &&
+          query.queryKey[0] !== ME_QUERY_KEY[0]
+        ) {
+          void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) =>
+          retry &&
           !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
           failureCount < 2,
       },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute } from '../test-utils';
@@ -22,7 +22,7 @@ describe('the front door, {BASE_PATH}/', () => {
     ['nobody', null, '/auth'],
     ['a customer', { ...person, scope: 'customer' }, '/dashboard'],
     ['staff', { ...person, scope: 'staff' }, '/admin'],
-    ['an onboarding session', { ...person, scope: 'onboarding' }, '/auth'],
+    ['an onboarding session', { ...person, scope: 'onboarding' }, '/auth/account/verification'],
   ])('sends %s to the right place', async (_who, me, to) => {
     mockFetch((path) =>
       path === '/api/v1/auth/session'
@@ -50,5 +50,70 @@ describe('a guarded area', () => {
     up = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
+  });
+});
+
+describe('a session that ends while a page is open', () => {
+  it('takes the person to sign-in when a request answers 401', async () => {
+    let signedIn = true;
+    const customer = { ...person, scope: 'customer' };
+    mockFetch((path) => {
+      if (path === '/api/v1/auth/session') {
+        return { status: 200, body: { me: signedIn ? customer : null } };
+      }
+      if (path === '/api/v1/accounts/current') {
+        return signedIn
+          ? {
+              status: 200,
+              body: {
+                accountNumber: '4000123457',
+                currency: 'USD',
+                availableBalance: '100',
+                totalCredit: '100',
+                totalDebit: '0',
+              },
+            }
+          : problem(401, 'UNAUTHENTICATED', 'Please sign in.');
+      }
+      return { status: 200, body: { items: [], nextCursor: null } };
+    });
+    const router = renderRoute('/dashboard');
+    expect(await screen.findByText('4000123457')).toBeTruthy();
+    // The session expires on the server; the next read of the account is refused.
+    signedIn = false;
+    await act(() => router.queryClient.invalidateQueries({ queryKey: ['accounts'] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
+    expect(screen.queryByText('4000123457')).toBeNull();
+  });
+});
+
+describe('a new sign-in in the same tab', () => {
+  it("never shows the previous person's account", async () => {
+    mockFetch((path) => {
+      if (path === '/api/v1/auth/signin') return { status: 200, body: { next: 'dashboard' } };
+      if (path === '/api/v1/auth/session') {
+        return { status: 200, body: { me: { ...person, firstName: 'Bea', scope: 'customer' } } };
+      }
+      if (path === '/api/v1/accounts/current') {
+        return problem(503, 'UNAVAILABLE', 'The service is unavailable, try again shortly.');
+      }
+      return { status: 200, body: { items: [], nextCursor: null } };
+    });
+    const router = renderRoute('/auth/signin');
+    // What the previous customer's visit left in this tab.
+    router.queryClient.setQueryData(['accounts', 'current'], {
+      accountNumber: '4000123457',
+      currency: 'USD',
+      availableBalance: '990000',
+      totalCredit: '990000',
+      totalDebit: '0',
+    });
+    await userEvent.type(screen.getByLabelText('Email'), 'bea@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'velvet tram orbit lantern');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The service is unavailable, try again shortly.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('4000123457')).toBeNull();
+    expect(screen.queryByText('$9,900.00')).toBeNull();
   });
 });

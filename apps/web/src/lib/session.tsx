@@ -1,11 +1,11 @@
 import type { Me } from '@bank/contract';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { LoadFailed } from '../components/ui/QueryStatus';
 import { api } from './api';
+import { ME_QUERY_KEY } from './query-client';
 
-export const ME_QUERY_KEY = ['me'] as const;
 type Scope = Me['scope'];
 
 /** Who is signed in, or null when nobody is (answered without an error either way). */
@@ -21,11 +21,28 @@ export function useMe() {
   return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 0 });
 }
 
-/** Where someone with this kind of session belongs (the app's front door). */
+/**
+ * Where someone with this kind of session belongs (the app's front door). An onboarding session
+ * exists only to submit identity documents (spec: the verification gate).
+ */
 export function homeFor(me: Me | null): string {
   if (me?.scope === 'customer') return '/dashboard';
   if (me?.scope === 'staff') return '/admin';
+  if (me?.scope === 'onboarding') return '/auth/account/verification';
   return '/auth';
+}
+
+/**
+ * Forgets everything read under an earlier session, keeping only the question of who is signed
+ * in. Called when a session starts or is found gone, so nobody sees the previous person's data.
+ */
+export function useForgetSessionData() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] }),
+    [queryClient],
+  );
 }
 
 export function SessionLoading() {
@@ -71,15 +88,22 @@ export function RequireSession({
   children: (me: Me) => ReactNode;
 }) {
   const me = useMe();
-  const location = useLocation();
-  if (me.isError)
+  const forget = useForgetSessionData();
+  const who = me.data ?? null;
+  const settled = me.isFetchedAfterMount && !me.isError;
+  const belongs = who?.scope === scope;
+  useEffect(() => {
+    if (settled && !belongs) forget();
+  }, [settled, belongs, forget]);
+  // A failed background check keeps the page that is showing; only a first failure replaces it.
+  if (me.isError && !me.data) {
     return (
       <SessionError error={me.error} retrying={me.isFetching} retry={() => void me.refetch()} />
     );
+  }
   if (!me.isFetchedAfterMount) return <SessionLoading />;
-  const who = me.data ?? null;
-  if (!who) return <Navigate to="/auth/signin" replace state={{ from: location.pathname }} />;
-  if (who.scope !== scope) return <Navigate to={homeFor(who)} replace />;
+  if (!who) return <Navigate to="/auth/signin" replace />;
+  if (!belongs) return <Navigate to={homeFor(who)} replace />;
   return children(who);
 }
 

@@ -2,37 +2,40 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from './api';
 
+export const SIGNOUT_FAILED_MESSAGE = 'We could not sign you out. Please try again.';
+
 export async function signout(): Promise<void> {
   await api<unknown>('POST', '/api/v1/auth/signout');
 }
 
-/** Signs out, ignoring failures: the person is leaving either way. */
+/** Signs out, ignoring failures: for pages whose session the server has already ended. */
 export async function signoutQuietly(): Promise<void> {
   try {
     await signout();
   } catch {
-    // Nothing to do: an ended session is what we wanted.
+    // Nothing to do: there is no live session behind these pages.
   }
 }
 
-/** Signs out and forgets who was signed in, so no page shows them afterwards. */
-export function useSignout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signoutQuietly,
-    onSettled: () => queryClient.removeQueries(),
-  });
-}
-
-/** Sign out, then the welcome page with its "Logged out!" banner (whatever the server said). */
-export function useSignOutToWelcome() {
+/**
+ * Sign out, forget everything read while signed in, then the welcome page with "Logged out!".
+ * From a live session (dashboard, back office) a failed sign-out is reported and the person stays:
+ * the cookie may still be valid, so "Logged out!" would be untrue. `quiet` is for the onboarding
+ * pages, whose session the server ended already (KYC submitted, restriction notice).
+ */
+export function useSignOutToWelcome({ quiet = false }: { quiet?: boolean } = {}) {
   const navigate = useNavigate();
-  const signout = useSignout();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: quiet ? signoutQuietly : signout,
+    onSuccess: () => {
+      queryClient.removeQueries();
+      void navigate('/auth', { state: { loggedOut: true } });
+    },
+  });
   return {
-    pending: signout.isPending,
-    signOut: () =>
-      signout.mutate(undefined, {
-        onSettled: () => void navigate('/auth', { state: { loggedOut: true } }),
-      }),
+    pending: mutation.isPending,
+    failed: mutation.isError,
+    signOut: () => mutation.mutate(),
   };
 }

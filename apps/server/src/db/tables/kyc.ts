@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { KycDocumentRole } from '@bank/contract';
 
 /** Table types for migrations/0004_kyc.sql. */
 export interface KycTables {
@@ -8,7 +9,8 @@ export interface KycTables {
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
-export type KycFileRole = 'photo' | 'id_front' | 'id_back';
+/** The role of a document in a submission; the same list the contract (and the web) use. */
+export type KycFileRole = KycDocumentRole;
 
 export interface DocumentTypesTable {
   id: GeneratedAlways<bigint>;

@@ -4,7 +4,6 @@ import {
   authOutcomeSchema,
   emailOnlySchema,
   meSchema,
-  type Me,
   messageSchema,
   problemSchema,
   resetPasswordSchema,
@@ -12,7 +11,6 @@ import {
   signupSchema,
   verifyEmailSchema,
 } from '@bank/contract';
-import { permissionsOf } from '../../platform/permissions.js';
 import { revokeSession } from '../../platform/security/sessions.js';
 import { requireSession } from '../../plugins/session.js';
 import * as auth from './service.js';
@@ -31,14 +29,6 @@ const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' 
 export const authRoutes =
   (ctx: AuthContext): FastifyPluginAsyncZod =>
   async (app) => {
-    /** A session's person: profile, and for staff the permissions their roles grant. */
-    const whoIs = async (session: { userId: bigint; scope: Me['scope'] }): Promise<Me> => {
-      const user = await auth.profileOf(ctx, session.userId);
-      const permissions =
-        session.scope === 'staff' ? [...(await permissionsOf(ctx.db, session.userId))].sort() : [];
-      return { scope: session.scope, ...user, permissions };
-    };
-
     const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 300),
@@ -181,7 +171,7 @@ export const authRoutes =
       },
       async (request) => {
         const session = requireSession(request, ['customer', 'onboarding', 'staff']);
-        return whoIs(session);
+        return auth.whoIs(ctx, session);
       },
     );
 
@@ -195,6 +185,8 @@ export const authRoutes =
           response: { 200: z.object({ me: meSchema.nullable() }) },
         },
       },
-      async (request) => ({ me: request.session ? await whoIs(request.session) : null }),
+      async (request) => ({
+        me: request.session ? await auth.whoIs(ctx, request.session) : null,
+      }),
     );
   };

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { RESEND_COOLDOWN_MS, type AuthOutcome, type SignupRequest } from '@bank/contract';
+import { RESEND_COOLDOWN_MS, type AuthOutcome, type Me, type SignupRequest } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import type { SessionScope } from '../../db/tables/identity.js';
 import { AppError, fieldError } from '../../platform/errors.js';
+import { permissionsOf } from '../../platform/permissions.js';
 import { enqueueEmail } from '../../platform/mail/index.js';
 import {
   decoyPasswordHash,
@@ -265,4 +266,15 @@ export async function profileOf(ctx: AuthContext, userId: bigint) {
     email: user.email,
     kycStatus: user.kycStatus,
   };
+}
+
+/** A session's person: profile, and for staff the permissions their roles grant. */
+export async function whoIs(
+  ctx: AuthContext,
+  session: { userId: bigint; scope: Me['scope'] },
+): Promise<Me> {
+  const user = await profileOf(ctx, session.userId);
+  const permissions =
+    session.scope === 'staff' ? [...(await permissionsOf(ctx.db, session.userId))].sort() : [];
+  return { scope: session.scope, ...user, permissions };
 }

@@ -167,6 +167,16 @@ describe('the staff area', () => {
     expect(router.state.location.pathname).toBe('/admin/kyc');
   });
 
+  it('says so and stays when signing out fails', async () => {
+    staffApi({
+      '/api/v1/auth/signout': () => problem(503, 'UNAVAILABLE', 'Unavailable'),
+    });
+    const router = renderRoute('/admin/kyc');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('We could not sign you out. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/kyc');
+  });
+
   it('signs out to the welcome page', async () => {
     const fetchMock = staffApi();
     renderRoute('/admin/kyc');
@@ -235,6 +245,7 @@ describe('reviewing one submission', () => {
     expect((await screen.findByRole('status')).textContent).toContain(
       "Approved. Ama Mensah's current account 4000123457 is open and they have been emailed.",
     );
+    expect(document.activeElement?.textContent).toContain('Approved. Ama Mensah');
     const [, init] = calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')[0] ?? [];
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('x-bank-csrf')).toBe('1');
@@ -243,16 +254,30 @@ describe('reviewing one submission', () => {
     expect(screen.queryByRole('heading', { name: 'Decision' })).toBeNull();
   });
 
-  it('lets the reviewer change their mind before approving', async () => {
-    staffApi();
+  it('lets the reviewer change their mind before approving, keeping the focus in place', async () => {
+    const fetchMock = staffApi();
     renderRoute('/admin/kyc/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(document.activeElement?.textContent).toBe('Approve Ama Mensah and open their account?');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve' }));
+    expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')).toHaveLength(0);
+  });
+
+  it('does not approve on a double press: Cancel takes the place of Approve', async () => {
+    const fetchMock = staffApi();
+    renderRoute('/admin/kyc/7');
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    const card = approve.parentElement as HTMLElement;
+    await userEvent.click(approve);
+    // The first button where Approve was is now Cancel.
+    expect(within(card).getAllByRole('button')[0]?.textContent).toBe('Cancel');
+    await userEvent.click(within(card).getAllByRole('button')[0] as HTMLElement);
+    expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')).toHaveLength(0);
   });
 
   it('shows why an approval was refused', async () => {
-    staffApi({
+    const fetchMock = staffApi({
       '/api/v1/staff/kyc/submissions/7/approve': () =>
         problem(409, 'CONFLICT', 'This submission has already been decided.'),
     });
@@ -261,6 +286,10 @@ describe('reviewing one submission', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm approval' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This submission has already been decided.',
+    );
+    // The page is read again: a colleague's decision shows instead of stale buttons.
+    await waitFor(() =>
+      expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7').length).toBeGreaterThanOrEqual(2),
     );
   });
 

@@ -12,7 +12,7 @@ interface NoticeState {
 /** A message card (e.g. a blocked account); the session ends 5 s after it shows (SPEC section 4). */
 export function InfoNoticePage() {
   const state = (useLocation().state ?? {}) as NoticeState;
-  const { pending, signOut } = useSignOutToWelcome();
+  const { pending, signOut } = useSignOutToWelcome({ quiet: true });
 
   useEffect(() => {
     const timer = setTimeout(() => void signoutQuietly(), AUTH_REDIRECT_DELAY_MS);

@@ -5,6 +5,7 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { OtpInput } from '../../components/ui/OtpInput';
 import { errorMessage } from '../../lib/api';
+import { useForgetSessionData } from '../../lib/session';
 import { useVerifyEmail } from './api/verify-email';
 import { routeForOutcome } from './outcome-route';
 import { ResendCode } from './ResendCode';
@@ -13,6 +14,7 @@ import { ResendCode } from './ResendCode';
 export function VerifyPage() {
   const email = useParams().email ?? '';
   const navigate = useNavigate();
+  const forgetSessionData = useForgetSessionData();
   const verify = useVerifyEmail();
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,6 +31,7 @@ export function VerifyPage() {
       { email, code: value },
       {
         onSuccess: (outcome) => {
+          forgetSessionData();
           if (outcome.next === 'verify_email') {
             setCode('');
             setPendingEmail(true);

@@ -67,6 +67,30 @@ describe('dashboard route', () => {
     expect(signout?.[1]?.method).toBe('POST');
   });
 
+  it('forgets the account on logout, so nothing of it is left in the tab', async () => {
+    const { user, router } = await openDashboard();
+    await screen.findByText('Total Credit');
+    expect(router.queryClient.getQueryData(['accounts', 'current'])).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await screen.findByText('Logged out!');
+    expect(router.queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('says so and stays when the logout fails, since the session may still be alive', async () => {
+    mockFetch(
+      bankAnswers({
+        '/api/v1/auth/signout': { status: 503, body: { status: 503, code: 'UNAVAILABLE' } },
+      }),
+    );
+    const user = userEvent.setup();
+    const router = renderRoute('/dashboard');
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('We could not sign you out. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('Logged out!')).toBeNull();
+  });
+
   it('opens and closes the small-screen menu, closing it when an item is chosen or on Escape', async () => {
     const { user } = await openDashboard();
     const menu = screen.getByRole('button', { name: 'Menu' });

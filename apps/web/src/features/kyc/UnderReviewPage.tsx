@@ -3,7 +3,7 @@ import { useSignOutToWelcome } from '../../lib/signout';
 
 /** KYC is waiting for staff; Okay signs out and returns to the welcome page. */
 export function UnderReviewPage() {
-  const { pending, signOut } = useSignOutToWelcome();
+  const { pending, signOut } = useSignOutToWelcome({ quiet: true });
   return (
     <div className="flex flex-col gap-6 text-center">
       <div>

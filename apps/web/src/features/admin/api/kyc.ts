@@ -1,4 +1,9 @@
-import type { KycQueueItem, KycSubmission } from '@bank/contract';
+import {
+  kycQueueSchema,
+  kycSubmissionSchema,
+  type KycQueueItem,
+  type KycSubmission,
+} from '@bank/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -7,16 +12,18 @@ const KYC_KEY = ['admin', 'kyc'] as const;
 export function useKycQueue() {
   return useQuery({
     queryKey: [...KYC_KEY, 'queue'],
-    queryFn: async () =>
-      (await api<{ items: KycQueueItem[] }>('GET', '/api/v1/staff/kyc/queue')).items,
+    queryFn: async (): Promise<KycQueueItem[]> =>
+      kycQueueSchema.parse(await api<unknown>('GET', '/api/v1/staff/kyc/queue')).items,
   });
 }
 
 export function useKycSubmission(id: string) {
   return useQuery({
     queryKey: [...KYC_KEY, 'submission', id],
-    queryFn: () =>
-      api<KycSubmission>('GET', `/api/v1/staff/kyc/submissions/${encodeURIComponent(id)}`),
+    queryFn: async (): Promise<KycSubmission> =>
+      kycSubmissionSchema.parse(
+        await api<unknown>('GET', `/api/v1/staff/kyc/submissions/${encodeURIComponent(id)}`),
+      ),
   });
 }
 
@@ -29,16 +36,17 @@ export function documentUrl(id: string, role: string): string {
 export function useKycDecision(id: string) {
   const queryClient = useQueryClient();
   const path = `/api/v1/staff/kyc/submissions/${encodeURIComponent(id)}`;
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: KYC_KEY });
+  // Read again after any answer: a refusal (e.g. decided meanwhile by a colleague) changes the page too.
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: KYC_KEY });
   return {
     approve: useMutation({
       mutationFn: () => api<{ accountNumber: string }>('POST', `${path}/approve`),
-      onSuccess,
+      onSettled,
     }),
     decline: useMutation({
       mutationFn: (reason: string) =>
         api<{ status: 'declined' }>('POST', `${path}/decline`, { reason }),
-      onSuccess,
+      onSettled,
     }),
   };
 }

@@ -32,14 +32,12 @@ export function DocumentView({
   return (
     <figure className="flex flex-col gap-2 rounded-lg bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       {isImage && !failed && (
-        <a href={url} target="_blank" rel="noopener noreferrer" className="block">
-          <img
-            src={url}
-            alt={label}
-            onError={() => setFailed(true)}
-            className="max-h-80 w-full rounded bg-slate-100 object-contain dark:bg-slate-800"
-          />
-        </a>
+        <img
+          src={url}
+          alt={label}
+          onError={() => setFailed(true)}
+          className="max-h-80 w-full rounded bg-slate-100 object-contain dark:bg-slate-800"
+        />
       )}
       {failed && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-200">

@@ -1,6 +1,6 @@
 import { kycDeclineSchema, type KycSubmission } from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
@@ -29,6 +29,11 @@ export function KycReviewPage() {
   const id = useParams().id ?? '';
   const submission = useKycSubmission(id);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  // The decision buttons go away with the decision: focus moves to what happened.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -37,7 +42,11 @@ export function KycReviewPage() {
           ← Identity checks
         </Link>
       </p>
-      {outcome && <Banner tone="success">{outcome}</Banner>}
+      {outcome && (
+        <div ref={outcomeRef} tabIndex={-1}>
+          <Banner tone="success">{outcome}</Banner>
+        </div>
+      )}
       {submission.isPending ? (
         <Loading label="Loading the submission…" />
       ) : submission.isError ? (
@@ -133,6 +142,18 @@ function Decision({
 }) {
   const { approve, decline } = useKycDecision(submission.id);
   const [confirming, setConfirming] = useState(false);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const approveRef = useRef<HTMLButtonElement>(null);
+  // Focus follows the question, and back to Approve on Cancel, never dropping to the page.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    (confirming ? questionRef : approveRef).current?.focus();
+  }, [confirming]);
+  const cancel = () => setConfirming(false);
   const {
     register,
     handleSubmit,
@@ -168,16 +189,22 @@ function Decision({
             Opens the customer&apos;s current account with a zero balance and emails them.
           </p>
           {confirming ? (
-            <div className="flex flex-wrap gap-3">
-              <Button loading={approve.isPending} disabled={busy} onClick={onApprove}>
-                Confirm approval
-              </Button>
-              <Button variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
+            <div className="flex flex-col gap-3">
+              <p ref={questionRef} tabIndex={-1} className="font-semibold">
+                Approve {name} and open their account?
+              </p>
+              {/* Cancel takes the place of Approve, so a double press cannot approve. */}
+              <div className="flex flex-wrap gap-3">
+                <Button variant="secondary" disabled={busy} onClick={cancel}>
+                  Cancel
+                </Button>
+                <Button loading={approve.isPending} disabled={busy} onClick={onApprove}>
+                  Confirm approval
+                </Button>
+              </div>
             </div>
           ) : (
-            <Button disabled={busy} onClick={() => setConfirming(true)}>
+            <Button ref={approveRef} disabled={busy} onClick={() => setConfirming(true)}>
               Approve
             </Button>
           )}
