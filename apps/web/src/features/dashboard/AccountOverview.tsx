@@ -1,22 +1,12 @@
-import { formatMoney, type AccountSummary } from '@bank/contract';
+import type { AccountSummary } from '@bank/contract';
 import { useId } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { Toast, useToast } from '../../components/ui/Toast';
 import { useAccountSummary } from './api/account-summary';
 import { cardClass } from './card';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
-import { useAmountVisibility } from './useAmountVisibility';
-
-/** An amount, or asterisks (named "hidden" for screen readers) while amounts are hidden. */
-function Amount({ minor, currency, shown }: { minor: string; currency: string; shown: boolean }) {
-  if (shown) return <>{formatMoney(BigInt(minor), currency)}</>;
-  return (
-    <>
-      <span aria-hidden="true">****</span>
-      <span className="sr-only">Hidden</span>
-    </>
-  );
-}
+import { MaskedAmount } from './MaskedAmount';
+import type { AmountVisibility } from './useAmountVisibility';
 
 /** The button that hides or shows the balance and totals. */
 function VisibilityToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
@@ -40,8 +30,13 @@ function VisibilityToggle({ shown, onToggle }: { shown: boolean; onToggle: () =>
 }
 
 /** Balance (with its show/hide toggle), account number (with copy) and the two totals. */
-function Overview({ account }: { account: AccountSummary }) {
-  const { shown, toggle } = useAmountVisibility();
+function Overview({
+  account,
+  visibility: { shown, toggle },
+}: {
+  account: AccountSummary;
+  visibility: AmountVisibility;
+}) {
   const { toast, show } = useToast();
   const headingId = useId();
   const onCopied = (copied: boolean) =>
@@ -59,7 +54,11 @@ function Overview({ account }: { account: AccountSummary }) {
               Available balance
             </h2>
             <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums">
-              <Amount minor={account.availableBalance} currency={account.currency} shown={shown} />
+              <MaskedAmount
+                minor={account.availableBalance}
+                currency={account.currency}
+                shown={shown}
+              />
             </p>
           </div>
           <VisibilityToggle shown={shown} onToggle={toggle} />
@@ -88,7 +87,7 @@ function Overview({ account }: { account: AccountSummary }) {
           <div key={label} className={cardClass}>
             <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{label}</dt>
             <dd className="mt-1 text-xl font-bold tabular-nums">
-              <Amount minor={minor} currency={account.currency} shown={shown} />
+              <MaskedAmount minor={minor} currency={account.currency} shown={shown} />
             </dd>
           </div>
         ))}
@@ -99,11 +98,11 @@ function Overview({ account }: { account: AccountSummary }) {
 }
 
 /** The account part of the home page, with its own loading and error states. */
-export function AccountOverview() {
+export function AccountOverview({ visibility }: { visibility: AmountVisibility }) {
   const summary = useAccountSummary();
   const headingId = useId();
   // Data already on screen stays there if a later background refresh fails.
-  if (summary.data) return <Overview account={summary.data} />;
+  if (summary.data) return <Overview account={summary.data} visibility={visibility} />;
   return (
     <section aria-labelledby={headingId} className={cardClass}>
       <h2 id={headingId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">

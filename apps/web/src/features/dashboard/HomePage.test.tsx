@@ -138,6 +138,20 @@ describe('HomePage', () => {
     expect(debit?.className).toMatch(/text-red-700/);
   });
 
+  it('hides the transaction amounts along with the balance', async () => {
+    localStorage.setItem(DISPLAY_AMOUNT_KEY, 'false');
+    await openHome({
+      [RECENT_PATH]: {
+        status: 200,
+        body: { items: [transaction({ name: 'Salary' })], nextCursor: null },
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Recent Transactions' });
+    const [row] = await within(section).findAllByRole('listitem');
+    expect(row?.textContent).toMatch(/^Salary.*Credit \+\*\*\*\*Hidden/);
+    expect(row?.textContent).not.toMatch(/\$/);
+  });
+
   it('says No Transaction History when there are none', async () => {
     await openHome();
     const section = screen.getByRole('region', { name: 'Recent Transactions' });

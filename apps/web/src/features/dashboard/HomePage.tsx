@@ -3,6 +3,7 @@ import { useDashboardCustomer } from '../../layouts/DashboardLayout';
 import { AccountOverview } from './AccountOverview';
 import { greetingFor } from './greeting';
 import { RecentTransactions } from './RecentTransactions';
+import { useAmountVisibility } from './useAmountVisibility';
 
 /**
  * The dashboard's index (SPEC "Home"): greeting, account overview and recent transactions.
@@ -13,13 +14,15 @@ export function HomePage() {
   const me = useDashboardCustomer();
   // The browser's clock, read once: the greeting does not change under the reader's eyes.
   const [hour] = useState(() => new Date().getHours());
+  // One preference hides the balance, the totals and the transaction amounts alike.
+  const visibility = useAmountVisibility();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">
         {greetingFor(hour)}, {me.firstName}
       </h1>
-      <AccountOverview />
-      <RecentTransactions />
+      <AccountOverview visibility={visibility} />
+      <RecentTransactions shown={visibility.shown} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { formatMoney, type Transaction } from '@bank/contract';
+import type { Transaction } from '@bank/contract';
 import { useId } from 'react';
 import { useRecentTransactions } from './api/recent-transactions';
 import { cardClass } from './card';
+import { MaskedAmount } from './MaskedAmount';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB');
@@ -13,7 +14,7 @@ const statusStyles: Record<Transaction['status'], string> = {
 };
 
 /** One transaction: name and date on the left; signed amount and status on the right. */
-function TransactionRow({ transaction }: { transaction: Transaction }) {
+function TransactionRow({ transaction, shown }: { transaction: Transaction; shown: boolean }) {
   const credit = transaction.transactionType === 'credit';
   return (
     <li className="flex items-start justify-between gap-4 py-3">
@@ -30,7 +31,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         >
           <span className="sr-only">{credit ? 'Credit' : 'Debit'} </span>
           <span aria-hidden="true">{credit ? '+' : '−'}</span>
-          {formatMoney(BigInt(transaction.amount), transaction.currency)}
+          <MaskedAmount minor={transaction.amount} currency={transaction.currency} shown={shown} />
         </p>
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusStyles[transaction.status]}`}
@@ -43,7 +44,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
 }
 
 /** The body of the Recent Transactions card: loading, error, empty or the list. */
-function TransactionList() {
+function TransactionList({ shown }: { shown: boolean }) {
   const recent = useRecentTransactions();
   if (recent.data) {
     if (recent.data.length === 0) {
@@ -52,7 +53,7 @@ function TransactionList() {
     return (
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {recent.data.map((transaction) => (
-          <TransactionRow key={transaction.id} transaction={transaction} />
+          <TransactionRow key={transaction.id} transaction={transaction} shown={shown} />
         ))}
       </ul>
     );
@@ -69,15 +70,15 @@ function TransactionList() {
   return <Loading label="Loading transactions…" />;
 }
 
-/** The latest transactions on the account (SPEC "Home": Recent Transactions). */
-export function RecentTransactions() {
+/** The latest transactions on the account (SPEC "Home": Recent Transactions), amounts hidden with the balance. */
+export function RecentTransactions({ shown }: { shown: boolean }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cardClass}>
       <h2 id={headingId} className="mb-2 text-lg font-bold">
         Recent Transactions
       </h2>
-      <TransactionList />
+      <TransactionList shown={shown} />
     </section>
   );
 }

@@ -20,8 +20,13 @@ function writeShown(shown: boolean): void {
   }
 }
 
-/** Whether the balance and totals are shown; read once from storage, saved on every toggle. */
-export function useAmountVisibility() {
+export interface AmountVisibility {
+  shown: boolean;
+  toggle: () => void;
+}
+
+/** Whether amounts are shown; read once from storage, saved on every toggle. */
+export function useAmountVisibility(): AmountVisibility {
   const [shown, setShown] = useState(readShown);
   const toggle = () => {
     const next = !shown;
