@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** The spec's one fixed document type: always offered, never retired. */
+export const ALWAYS_OFFERED_DOCUMENT_TYPE = "Driver's License";
+
+export const documentTypeNameSchema = z
+  .string()
+  .trim()
+  .min(2, 'Use 2 to 60 characters')
+  .max(60, 'Use 2 to 60 characters')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Use letters, digits and punctuation only');
+
+/** What staff send to add a document type to the catalog. */
+export const newDocumentTypeSchema = z
+  .object({ name: documentTypeNameSchema })
+  .meta({ id: 'NewDocumentType' });
+
+/** A document type in the catalog, as staff manage it. */
+export const documentTypeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** Offered to customers submitting identity documents. */
+    active: z.boolean(),
+    /** Driver's License: always offered (spec), so it cannot be retired. */
+    fixed: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'DocumentType' });
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+export const documentTypeListSchema = z
+  .object({ items: z.array(documentTypeSchema) })
+  .meta({ id: 'DocumentTypeList' });
