@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { KYC_MAX_FILE_BYTES } from '@bank/contract';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { createFileStore } from './platform/files/index.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authRoutes({ db: database.db, secretKey: config.secretKey, appUrl: config.appUrl }),
   );
   await app.register(accountRoutes(database.db));
+  await app.register(catalogRoutes(database.db, database));
   await app.register(multipart, {
     limits: { fileSize: KYC_MAX_FILE_BYTES + 1, files: 3, fields: 10, fieldSize: 1000, parts: 13 },
   });

@@ -13,6 +13,21 @@ export interface AuditEvent {
   userAgent?: string | null;
 }
 
+/** The staff member behind an action, and where it came from, for the audit log. */
+export interface StaffActor {
+  userId: bigint;
+  ip: string;
+  userAgent: string;
+}
+
+/** The actor of a staff request: its session's user, address and browser. */
+export function staffActor(
+  request: { ip: string; headers: Record<string, unknown> },
+  userId: bigint,
+): StaffActor {
+  return { userId, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
 /** Appends to the audit log (append-only in the database); call inside the action's transaction. */
 export async function audit(db: Kysely<DB>, event: AuditEvent): Promise<void> {
   await db

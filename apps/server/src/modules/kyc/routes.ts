@@ -9,6 +9,7 @@ import {
 } from '@bank/contract';
 import type { Database } from '../../db/connection.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
+import { staffActor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePermission, requireSession } from '../../plugins/session.js';
 import * as repo from './repo.js';
@@ -36,12 +37,6 @@ const FILE_FIELDS: Record<string, KycFileRole> = {
 export const kycRoutes =
   (ctx: KycContext, database: Database): FastifyPluginAsyncZod =>
   async (app) => {
-    const actor = (request: { ip: string; headers: Record<string, unknown> }, userId: bigint) => ({
-      userId,
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-    });
-
     app.get(
       '/api/v1/kyc/document-types',
       {
@@ -190,7 +185,7 @@ export const kycRoutes =
           ctx,
           request.params.id,
           request.params.role,
-          actor(request, session.userId),
+          staffActor(request, session.userId),
         );
         return reply
           .type(file.mime)
@@ -216,7 +211,7 @@ export const kycRoutes =
       },
       async (request) => {
         const session = await requirePermission(request, database, 'kyc.review');
-        return kyc.approveKyc(ctx, request.params.id, actor(request, session.userId));
+        return kyc.approveKyc(ctx, request.params.id, staffActor(request, session.userId));
       },
     );
 
@@ -238,7 +233,7 @@ export const kycRoutes =
           ctx,
           request.params.id,
           request.body.reason,
-          actor(request, session.userId),
+          staffActor(request, session.userId),
         );
         return { status: 'declined' as const };
       },

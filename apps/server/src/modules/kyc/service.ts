@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import countries from 'i18n-iso-countries';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { KYC_DOCUMENT_ROLES, KYC_MAX_FILE_BYTES } from '@bank/contract';
+import {
+  ALWAYS_OFFERED_DOCUMENT_TYPE,
+  KYC_DOCUMENT_ROLES,
+  KYC_MAX_FILE_BYTES,
+} from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 import { openCustomerAccount } from '../../ledger/index.js';
-import { audit } from '../../platform/audit.js';
+import { audit, type StaffActor } from '../../platform/audit.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { acceptUpload, type FileStore } from '../../platform/files/index.js';
 import { enqueueEmail } from '../../platform/mail/index.js';
@@ -26,7 +30,7 @@ export interface KycUpload {
 }
 
 export const KYC_FILE_ROLES: readonly KycFileRole[] = KYC_DOCUMENT_ROLES;
-const ALWAYS_OFFERED = "Driver's License";
+const ALWAYS_OFFERED = ALWAYS_OFFERED_DOCUMENT_TYPE;
 
 export async function documentTypes(ctx: KycContext): Promise<string[]> {
   const configured = await repo.activeDocumentTypes(ctx.db);
@@ -118,12 +122,6 @@ export async function submitKyc(
     await Promise.all(stored.map((s) => ctx.files.remove(s.key).catch(() => undefined)));
     throw error;
   }
-}
-
-export interface StaffActor {
-  userId: bigint;
-  ip: string;
-  userAgent: string;
 }
 
 async function lockPending(trx: Kysely<DB>, id: bigint) {
