@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.js';
-import { postTransfer, type LedgerAccount } from '../../src/ledger/index.js';
+import { postTransfer } from '../../src/ledger/index.js';
 import { bootstrapAdmin } from '../../src/modules/staff/bootstrap.js';
 import { PERMISSIONS } from '../../src/platform/permissions.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { signedInCustomer } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
 import { fund, openCustomer, uniqueKey } from '../helpers/ledger.js';
 
 let database: Database;
 let app: FastifyInstance;
-let seq = 0;
-const PASSWORD = 'velvet tram orbit lantern';
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -24,32 +23,19 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A customer whose identity check is approved, signed in; with an open account unless told. */
+/** An approved customer, signed in; with an open current account unless told. */
 async function customer(options: { open?: boolean; kycStatus?: 'approved' | 'pending' } = {}) {
-  seq += 1;
-  const tag = `${seq}${Date.now().toString(36)}`;
-  const email = `acct.${tag}@example.com`;
-  const client = new TestClient(app);
-  await client.post('/api/v1/auth/signup', {
-    firstName: 'Dorothy',
-    lastName: 'Vaughan',
-    username: `dv_${tag}`,
-    email,
-    password: PASSWORD,
-    acceptTerms: true,
+  const signed = await signedInCustomer(app, database, {
+    kycStatus: options.kycStatus ?? 'approved',
   });
-  const user = await database.db
-    .updateTable('users')
-    .set({ email_verified_at: new Date(), kyc_status: options.kycStatus ?? 'approved' })
-    .where('email', '=', email)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  let account: LedgerAccount | undefined;
-  if (options.open !== false) {
-    account = await openCustomer(database.db, 'USD', { ownerId: user.id, name: 'Dorothy Vaughan' });
-  }
-  const signin = await client.post('/api/v1/auth/signin', { email, password: PASSWORD });
-  return { client, account, userId: user.id, outcome: signin.json() };
+  const account =
+    options.open === false
+      ? undefined
+      : await openCustomer(database.db, 'USD', {
+          ownerId: signed.userId,
+          name: 'Dorothy Vaughan',
+        });
+  return { ...signed, account };
 }
 
 describe('the current account', () => {
@@ -199,7 +185,7 @@ describe('who is signed in', () => {
     const { client } = await customer();
     expect((await client.get('/api/v1/auth/session')).json().me).toMatchObject({
       scope: 'customer',
-      email: expect.stringMatching(/^acct\./),
+      email: expect.stringMatching(/^customer\./),
     });
     await client.post('/api/v1/auth/signout');
     expect((await client.get('/api/v1/auth/session')).json()).toEqual({ me: null });

@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/connection.js';
 import { bootstrapAdmin } from '../../src/modules/staff/bootstrap.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { signedInCustomer } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
 
 let database: Database;
@@ -95,25 +96,9 @@ async function sessionFor(kind: SessionKind) {
     expect((await client.get('/api/v1/auth/me')).json().scope).toBe('staff');
     return client;
   }
-  const email = `matrix.${kind}.${Date.now()}@example.com`;
-  const client = new TestClient(app);
-  await client.post('/api/v1/auth/signup', {
-    firstName: 'Dorothy',
-    lastName: 'Vaughan',
-    username: `dv_${kind}_${Date.now().toString(36)}`,
-    email,
-    password: 'velvet tram orbit lantern',
-    acceptTerms: true,
+  const { client } = await signedInCustomer(app, database, {
+    kycStatus: kind === 'customer' ? 'approved' : 'not_verified',
   });
-  await database.db
-    .updateTable('users')
-    .set({
-      email_verified_at: new Date(),
-      kyc_status: kind === 'customer' ? 'approved' : 'not_verified',
-    })
-    .where('email', '=', email)
-    .execute();
-  await client.post('/api/v1/auth/signin', { email, password: 'velvet tram orbit lantern' });
   expect((await client.get('/api/v1/auth/me')).json().scope).toBe(kind);
   return client;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/connection.js';
 import { bootstrapAdmin } from '../../src/modules/staff/bootstrap.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { signedInCustomer } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
 
 let database: Database;
@@ -28,24 +29,9 @@ async function admin() {
   return client;
 }
 
-/** A customer holding an onboarding session: what the KYC form is offered. */
+/** What the KYC form offers a customer holding an onboarding session. */
 async function offeredToCustomers(): Promise<string[]> {
-  const email = `doc.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const client = new TestClient(app);
-  await client.post('/api/v1/auth/signup', {
-    firstName: 'Mae',
-    lastName: 'Jemison',
-    username: `mj_${Math.random().toString(36).slice(2, 10)}`,
-    email,
-    password: 'velvet tram orbit lantern',
-    acceptTerms: true,
-  });
-  await database.db
-    .updateTable('users')
-    .set({ email_verified_at: new Date() })
-    .where('email', '=', email)
-    .execute();
-  await client.post('/api/v1/auth/signin', { email, password: 'velvet tram orbit lantern' });
+  const { client } = await signedInCustomer(app, database);
   return (await client.get('/api/v1/kyc/document-types')).json().documentTypes;
 }
 

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { accountSummarySchema, problemSchema, transactionPageSchema } from '@bank/contract';
+import { accountSummarySchema, transactionPageSchema } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
+import { problemResponses } from '../../platform/route-schemas.js';
 import { requireSession } from '../../plugins/session.js';
 import * as accounts from './service.js';
 
-const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
+const problems = problemResponses(400, 401, 404);
 
 /** The customer's own account: balance, totals and history, all from the ledger. */
 export const accountRoutes =

@@ -12,17 +12,12 @@ import {
   verifyEmailSchema,
 } from '@bank/contract';
 import { revokeSession } from '../../platform/security/sessions.js';
+import { problemResponses } from '../../platform/route-schemas.js';
 import { requireSession } from '../../plugins/session.js';
 import * as auth from './service.js';
 import type { AuthContext } from './service.js';
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  422: problemSchema,
-  429: problemSchema,
-};
+const problems = problemResponses(400, 401, 403, 422, 429);
 const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /** /api/v1/auth: sign-up, email verification, sign-in and sign-out (spec sections 2, 4, 8). */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   documentTypeListSchema,
   documentTypeSchema,
@@ -10,17 +9,11 @@ import {
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { staffActor } from '../../platform/audit.js';
+import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { requirePermission } from '../../plugins/session.js';
 import * as catalog from './service.js';
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
-const idParams = z.object({ id: z.coerce.bigint().positive() });
+const problems = problemResponses(400, 401, 403, 404, 409);
 const BASE = '/api/v1/staff/catalog/document-types';
 
 /** The catalog staff keep (catalog.manage): for now, the identity document types. */

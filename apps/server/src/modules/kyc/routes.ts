@@ -11,21 +11,13 @@ import type { Database } from '../../db/connection.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 import { staffActor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { requirePermission, requireSession } from '../../plugins/session.js';
 import * as repo from './repo.js';
 import type { KycContext, KycUpload } from './service.js';
 import * as kyc from './service.js';
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  413: problemSchema,
-  422: problemSchema,
-};
-const idParams = z.object({ id: z.coerce.bigint().positive() });
+const problems = problemResponses(400, 401, 403, 404, 409, 413, 422);
 const FIELDS = ['country', 'phone', 'homeAddress', 'documentType'] as const;
 const FILE_FIELDS: Record<string, KycFileRole> = {
   pic: 'photo',
