@@ -1,10 +1,12 @@
 import type { Me } from '@bank/contract';
 import { Navigate, useOutletContext } from 'react-router';
+import { areasOf } from './areas';
 
 /** `/admin`: straight to the first area the staff member may use, or why there is none. */
 export function AdminHomePage() {
   const me = useOutletContext<Me>();
-  if (me.permissions.includes('kyc.review')) return <Navigate to="/admin/kyc" replace />;
+  const [first] = areasOf(me);
+  if (first) return <Navigate to={first.to} replace />;
   return (
     <div className="flex max-w-xl flex-col gap-3">
       <h1 className="text-2xl font-bold">Back office</h1>

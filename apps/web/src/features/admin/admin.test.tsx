@@ -146,6 +146,19 @@ describe('the staff area', () => {
     expect(calls(fetchMock, '/api/v1/staff/kyc/queue').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('opens on the first area the role holds', async () => {
+    staffApi({
+      '/api/v1/auth/session': () => ({
+        status: 200,
+        body: { me: { ...REVIEWER, permissions: ['catalog.manage'] } },
+      }),
+      '/api/v1/staff/catalog/document-types': () => ({ status: 200, body: { items: [] } }),
+    });
+    const router = renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Document types' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/catalog/document-types');
+  });
+
   it('offers nothing to staff whose role opens no area yet', async () => {
     staffApi({
       '/api/v1/auth/session': () => ({

@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { AdminLayout } from '../../layouts/AdminLayout';
+import { AdminLayout } from './AdminLayout';
 import { RequireSession } from '../../lib/session';
 import { AdminHomePage } from './AdminHomePage';
+import { DocumentTypesPage } from './catalog/DocumentTypesPage';
 import { KycQueuePage } from './kyc/KycQueuePage';
 import { KycReviewPage } from './kyc/KycReviewPage';
 
@@ -13,5 +14,6 @@ export const adminRoute: RouteObject = {
     { index: true, element: <AdminHomePage /> },
     { path: 'kyc', element: <KycQueuePage /> },
     { path: 'kyc/:id', element: <KycReviewPage /> },
+    { path: 'catalog/document-types', element: <DocumentTypesPage /> },
   ],
 };

@@ -1,14 +1,12 @@
 import type { Me } from '@bank/contract';
 import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { SkipLink } from '../components/ui/SkipLink';
-import { Banner } from '../components/ui/Banner';
-import { Button } from '../components/ui/Button';
-import { BANK_NAME } from '../lib/brand';
-import { SIGNOUT_FAILED_MESSAGE, useSignOutToWelcome } from '../lib/signout';
-
-/** The staff areas, each shown only to holders of its permission (the server checks again). */
-const AREAS = [{ to: '/admin/kyc', label: 'Identity checks', permission: 'kyc.review' }] as const;
+import { SkipLink } from '../../components/ui/SkipLink';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { areasOf } from './areas';
+import { BANK_NAME } from '../../lib/brand';
+import { SIGNOUT_FAILED_MESSAGE, useSignOutToWelcome } from '../../lib/signout';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-semibold ${
@@ -21,7 +19,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AdminLayout({ me }: { me: Me }) {
   const { pending, failed, signOut } = useSignOutToWelcome();
   const mainRef = useRef<HTMLElement>(null);
-  const areas = AREAS.filter((area) => me.permissions.includes(area.permission));
+  const areas = areasOf(me);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink target={mainRef} />

@@ -1,0 +1,14 @@
+import type { Me } from '@bank/contract';
+
+/** The staff areas, each shown only to holders of its permission (the server checks again). */
+const STAFF_AREAS = [
+  { to: '/admin/kyc', label: 'Identity checks', permission: 'kyc.review' },
+  { to: '/admin/catalog/document-types', label: 'Document types', permission: 'catalog.manage' },
+] as const;
+
+export type StaffArea = (typeof STAFF_AREAS)[number];
+
+/** The areas this staff member's roles open, in menu order. */
+export function areasOf(me: Me): StaffArea[] {
+  return STAFF_AREAS.filter((area) => me.permissions.includes(area.permission));
+}
