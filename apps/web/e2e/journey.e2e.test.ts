@@ -61,12 +61,15 @@ async function signIn(page: Page, email: string, password: string) {
  * Fills and sends the identity check form (the ID back as a PDF when asked), then leaves from
  * "under review" with Okay.
  */
-async function submitIdentity(page: Page, options: { checkPages: boolean; pdfBack: boolean }) {
+async function submitIdentity(
+  page: Page,
+  options: { checkPages: boolean; pdfBack: boolean; documentType: string },
+) {
   const { checkPages } = options;
   await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('Phone').fill('07911 123456');
   await page.getByLabel('Home address').fill('1 High Street, London');
-  await page.getByLabel('Document type').selectOption({ label: "Driver's License" });
+  await page.getByLabel('Document type').selectOption({ label: options.documentType });
   for (const label of ['A photo of yourself', 'ID front', 'ID back']) {
     const file =
       label === 'ID back' && options.pdfBack
@@ -114,6 +117,20 @@ async function openSubmission(
 
 describe('a new customer, from sign-up to an approved account', () => {
   it('signs up, verifies, is declined with a reason, resubmits, is approved in the staff area and reaches the dashboard', async () => {
+    // Staff sign in on the customers' sign-in page and land in the back office. An admin adds a
+    // document type to the catalog; customers are offered it from then on.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    const staffProblems = watchProblems(staff);
+    await signIn(staff, STAFF.email, STAFF.password);
+    await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
+    await staff.getByRole('link', { name: 'Document types' }).click();
+    await staff.getByRole('heading', { name: 'Document types' }).waitFor();
+    await staff.getByLabel('Name').fill('Residence Permit');
+    await staff.getByRole('button', { name: 'Add', exact: true }).click();
+    await staff.getByText('Residence Permit is now offered to customers.').waitFor();
+    await expectAccessibleEverywhere(staff, 'document types');
+
     const customerContext = await browser.newContext();
     const page = await customerContext.newPage();
     const problems = watchProblems(page);
@@ -140,14 +157,14 @@ describe('a new customer, from sign-up to an approved account', () => {
     await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
     await page.keyboard.type(code);
     await page.waitForURL('**/wp-user/auth/account/verification', { timeout: 15_000 });
-    await submitIdentity(page, { checkPages: true, pdfBack: false });
+    await submitIdentity(page, {
+      checkPages: true,
+      pdfBack: false,
+      documentType: "Driver's License",
+    });
 
-    // A reviewer signs in on the same page, lands in the staff area and declines with a reason.
-    const staffContext = await browser.newContext();
-    const staff = await staffContext.newPage();
-    const staffProblems = watchProblems(staff);
-    await signIn(staff, STAFF.email, STAFF.password);
-    await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
+    // The reviewer finds the submission in the queue and declines it with a reason.
+    await staff.getByRole('link', { name: 'Identity checks' }).click();
     await staff.getByRole('link', { name: 'Mary Jackson' }).waitFor();
     await expectAccessibleEverywhere(staff, 'staff queue');
     await openSubmission(staff, 'Mary Jackson', { checkPages: true, pdfBack: false });
@@ -160,10 +177,15 @@ describe('a new customer, from sign-up to an approved account', () => {
     await signIn(page, email, password);
     await page.waitForURL('**/wp-user/auth/account/verification', { timeout: 15_000 });
     await page.getByText(`Your last submission was declined: ${DECLINE_REASON}`).waitFor();
-    await submitIdentity(page, { checkPages: false, pdfBack: true });
+    await submitIdentity(page, {
+      checkPages: false,
+      pdfBack: true,
+      documentType: 'Residence Permit',
+    });
 
     // The reviewer approves through the staff area: two presses, and the account number shows.
     await openSubmission(staff, 'Mary Jackson', { checkPages: false, pdfBack: true });
+    await staff.getByText('Residence Permit').waitFor();
     await staff.getByRole('button', { name: 'Approve' }).click();
     await staff.getByRole('button', { name: 'Confirm approval' }).click();
     const approved = await staff.getByText(/current account \d{10} is open/).textContent();
