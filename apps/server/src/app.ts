@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -34,6 +35,11 @@ export interface AppOptions {
   webRoot?: string;
   /** Per-address rate limits (default on); test suites that sign in often turn them off. */
   rateLimits?: boolean;
+  /**
+   * Where rate limits are counted: in this process by default; in Redis (shared by every app
+   * server) when given, under keys starting with `namespace` (default `bank-rl:`).
+   */
+  rateLimitStore?: { redis: Redis; namespace?: string };
   /** The local mailbox to show at /dev/mailbox (development without SMTP only). */
   devMailboxDir?: string;
   /** Where uploaded documents are kept (DATA_DIR/uploads): private, outside any web root. */
@@ -85,6 +91,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     ...(options.rateLimits === false ? { allowList: () => true } : {}),
+    ...(options.rateLimitStore
+      ? {
+          redis: options.rateLimitStore.redis,
+          nameSpace: options.rateLimitStore.namespace ?? 'bank-rl:',
+          // Redis down: requests go through rather than every sign-in failing; the per-account
+          // rest after five wrong passwords is kept in the database and still applies.
+          skipOnError: true,
+        }
+      : {}),
   });
   await registerSessions(app, { database, production: config.env === 'production' });
 

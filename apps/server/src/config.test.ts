@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       basePath: '/wp-user',
       dataDir: dir,
       databaseUrl: undefined,
+      redisUrl: undefined,
       currency: 'USD',
       env: 'development',
     });
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
     ['CURRENCY', 'usd'],
     ['NODE_ENV', 'staging'],
     ['TRUST_PROXY', 'yes'],
+    ['REDIS_URL', 'localhost:6379'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     let error: unknown;
     try {
@@ -61,6 +63,15 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy,
     ).toEqual(['10.0.0.1', '10.1.0.0/16']);
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses production without SMTP: the local mailbox (and its log lines) is for development', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: required in production/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).env,
+    ).toBe('production');
   });
 
   it('prefers a SECRET_KEY given in the environment', () => {

@@ -40,6 +40,10 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL (e.g. smtp://127.0.0.1:2525)')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379)')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('"Cedar Bank" <no-reply@localhost>'),
   BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
@@ -76,6 +80,8 @@ export interface Config {
   /** Unset: mail goes to the local mailbox in the data folder (development). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Set: per-address rate limits are counted in Redis, shared by every app server. */
+  redisUrl: string | undefined;
   /** Creates the first staff admin at start, when both variables are set. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: string;
@@ -100,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // The local mailbox writes codes to disk and the log: a development convenience only.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production (customers receive their codes by email)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -114,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: `${e.PUBLIC_URL ?? `http://localhost:${e.PORT}`}${e.BASE_PATH}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
     bootstrapAdmin:
       e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_PASSWORD
         ? { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseOptionsFrom, openDatabase } from './db/connection.js';
@@ -30,6 +31,11 @@ async function start() {
       ? { onIdleError: (error: Error) => console.error('database connection lost:', error.message) }
       : {}),
   });
+  // Shared rate-limit counters for several app servers; errors are logged, never fatal.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : undefined;
+  redis?.on('error', (error: Error) => console.error('redis:', error.message));
   let app;
   let report;
   try {
@@ -44,6 +50,7 @@ async function start() {
     app = await buildApp({
       config,
       database,
+      ...(redis ? { rateLimitStore: { redis } } : {}),
       webRoot,
       uploadsDir: path.join(config.dataDir, 'uploads'),
       // Without SMTP, mail lands in DATA_DIR/mailbox, readable at /dev/mailbox (not in production).
@@ -52,6 +59,7 @@ async function start() {
   } catch (error) {
     // Release the database (and the embedded database's lock) before giving up.
     await database.close();
+    redis?.disconnect();
     throw error;
   }
   app.log.info(
@@ -73,6 +81,7 @@ async function start() {
     await app.close();
     await outbox.stop();
     transport.close();
+    await redis?.quit();
     await database.close();
   });
 

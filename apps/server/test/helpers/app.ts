@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/connection.js';
 
@@ -11,6 +12,8 @@ export interface TestAppOptions {
   /** Per-address rate limits: off unless a test is about them. */
   rateLimits?: boolean;
   uploadsDir?: string;
+  /** Count rate limits in Redis instead of in the process. */
+  rateLimitStore?: { redis: Redis; namespace?: string };
 }
 
 /** The real app, silent, on the given database. */
@@ -31,6 +34,7 @@ export function buildTestApp(
     database,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     rateLimits: options.rateLimits ?? false,
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     uploadsDir: options.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'bank-uploads-')),
     logger: false,
   });
