@@ -16,13 +16,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database } from '../../apps/server/src/db/connection.js';
-import { createScratchDatabase } from '../../apps/server/src/db/scratch.js';
 import {
   ensureInternalAccounts,
   openCustomerAccount,
   postEntry,
 } from '../../apps/server/src/ledger/index.js';
 import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
+import { enginesFrom, openBenchDatabase, percentile } from '../common.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,8 +37,7 @@ const customers = Number(args.customers);
 const loads = Number(args.loads);
 const history = Number(args.history);
 const pool = Number(args.pool);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const engines = args.engine === 'all' ? ['pglite', 'postgres'] : [args.engine ?? 'pglite'];
+const engines = enginesFrom(args.engine);
 const PASSWORD = 'benchmark passphrase velvet tram';
 
 interface Result {
@@ -51,26 +50,6 @@ interface Result {
   homeLoadsPerSecond: number;
   homeP50: number;
   homeP99: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return Number(
-    (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(2),
-  );
-}
-
-async function openDb(engine: string): Promise<{ database: Database; cleanup: () => void }> {
-  if (engine === 'postgres') {
-    const database = await createScratchDatabase({
-      serverUrl,
-      prefix: 'bank_bench',
-      poolSize: pool,
-    });
-    return { database, cleanup: () => undefined };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-http-'));
-  const database = await createScratchDatabase({ prefix: 'bench', pgliteDir: dir });
-  return { database, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Approved customers with an open account and `history` deposits each (one password hash). */
@@ -119,7 +98,7 @@ async function seed(database: Database): Promise<string[]> {
 }
 
 async function run(engine: string): Promise<Result> {
-  const { database, cleanup } = await openDb(engine);
+  const { database, cleanup } = await openBenchDatabase(engine, pool);
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-uploads-'));
   const app = await buildApp({
     config: {

@@ -9,12 +9,8 @@
  * PostgreSQL is reached at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * each run creates and drops its own database. Exits 1 if the invariant check finds anything.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Database } from '../../apps/server/src/db/connection.js';
-import { createScratchDatabase } from '../../apps/server/src/db/scratch.js';
 import {
   checkLedger,
   ensureInternalAccounts,
@@ -23,6 +19,7 @@ import {
   postTransfer,
 } from '../../apps/server/src/ledger/index.js';
 import { AppError } from '../../apps/server/src/platform/errors.js';
+import { enginesFrom, openBenchDatabase, percentile } from '../common.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,8 +38,7 @@ const accountCount = Number(args.accounts);
 const transfers = Number(args.transfers);
 /** PostgreSQL connections; fewer than workers means workers queue for one, as behind an app server. */
 const pool = Number(args.pool);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const engines = args.engine === 'all' ? ['pglite', 'postgres'] : [args.engine ?? 'pglite'];
+const engines = enginesFrom(args.engine);
 const scenarios = args.scenario === 'all' ? ['spread', 'hot'] : [args.scenario ?? 'spread'];
 const OPENING_BALANCE = 1_000_000_00n;
 
@@ -71,22 +67,8 @@ interface Result {
   invariants: string;
 }
 
-async function openDb(engine: string): Promise<{ database: Database; cleanup: () => void }> {
-  if (engine === 'postgres') {
-    const database = await createScratchDatabase({
-      serverUrl,
-      prefix: 'bank_bench',
-      poolSize: pool,
-    });
-    return { database, cleanup: () => undefined };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
-  const database = await createScratchDatabase({ prefix: 'bench', pgliteDir: dir });
-  return { database, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 async function runScenario(engine: string, scenario: string): Promise<Result> {
-  const { database, cleanup } = await openDb(engine);
+  const { database, cleanup } = await openBenchDatabase(engine, pool);
   const { db } = database;
   try {
     const size = scenario === 'hot' ? 2 : accountCount;
@@ -170,8 +152,6 @@ async function runScenario(engine: string, scenario: string): Promise<Result> {
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
     const report = await checkLedger(db);
     return {
       engine,
@@ -181,8 +161,8 @@ async function runScenario(engine: string, scenario: string): Promise<Result> {
       rejected,
       seconds: Number(seconds.toFixed(2)),
       perSecond: Math.round(transfers / seconds),
-      p50: Number(pct(0.5).toFixed(2)),
-      p99: Number(pct(0.99).toFixed(2)),
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
       invariants: report.ok ? 'ok' : `${report.violations.length} violations`,
     };
   } finally {

@@ -1,0 +1,41 @@
+/** What the benchmarks share: a scratch database on either engine, and percentiles. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../apps/server/src/db/connection.js';
+import { createScratchDatabase } from '../apps/server/src/db/scratch.js';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** `--engine all` means both, in this order. */
+export function enginesFrom(engine: string | undefined): string[] {
+  return engine === 'all' ? ['pglite', 'postgres'] : [engine ?? 'pglite'];
+}
+
+/**
+ * A fresh database: on PostgreSQL (BENCH_DATABASE_URL) a new database with `pool` connections,
+ * dropped on close; on PGlite a new folder on disk, removed by `cleanup`.
+ */
+export async function openBenchDatabase(
+  engine: string,
+  pool: number,
+): Promise<{ database: Database; cleanup: () => void }> {
+  if (engine === 'postgres') {
+    const database = await createScratchDatabase({
+      serverUrl,
+      prefix: 'bank_bench',
+      poolSize: pool,
+    });
+    return { database, cleanup: () => undefined };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
+  const database = await createScratchDatabase({ prefix: 'bench', pgliteDir: dir });
+  return { database, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The p-th percentile (0..1) of ascending milliseconds, to two decimals. */
+export function percentile(sorted: number[], p: number): number {
+  return Number(
+    (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(2),
+  );
+}
