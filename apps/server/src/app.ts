@@ -20,6 +20,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { createFileStore } from './platform/files/index.js';
+import { redisStoreWithFallback } from './platform/rate-limit-store.js';
 import { registerSessions } from './plugins/session.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
@@ -37,7 +38,8 @@ export interface AppOptions {
   rateLimits?: boolean;
   /**
    * Where rate limits are counted: in this process by default; in Redis (shared by every app
-   * server) when given, under keys starting with `namespace` (default `bank-rl:`).
+   * server) when given, under keys starting with `namespace` (default `bank-rl:`), falling back
+   * to this process while Redis cannot answer.
    */
   rateLimitStore?: { redis: Redis; namespace?: string };
   /** The local mailbox to show at /dev/mailbox (development without SMTP only). */
@@ -93,11 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.rateLimits === false ? { allowList: () => true } : {}),
     ...(options.rateLimitStore
       ? {
-          redis: options.rateLimitStore.redis,
-          nameSpace: options.rateLimitStore.namespace ?? 'bank-rl:',
-          // Redis down: requests go through rather than every sign-in failing; the per-account
-          // rest after five wrong passwords is kept in the database and still applies.
-          skipOnError: true,
+          store: redisStoreWithFallback(
+            options.rateLimitStore.redis,
+            options.rateLimitStore.namespace ?? 'bank-rl:',
+          ),
         }
       : {}),
   });
@@ -108,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authRoutes({ db: database.db, secretKey: config.secretKey, appUrl: config.appUrl }),
   );
   await app.register(accountRoutes(database.db));
-  await app.register(catalogRoutes(database.db, database));
+  await app.register(catalogRoutes(database));
   await app.register(multipart, {
     limits: { fileSize: KYC_MAX_FILE_BYTES + 1, files: 3, fields: 10, fieldSize: 1000, parts: 13 },
   });

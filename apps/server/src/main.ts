@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseOptionsFrom, openDatabase } from './db/connection.js';
@@ -9,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { ensureInternalAccounts } from './ledger/index.js';
 import { bootstrapAdmin, ensureDefaultRoles } from './modules/staff/bootstrap.js';
 import { createMailTransport, startOutboxWorker } from './platform/mail/index.js';
+import { createRedisClient } from './platform/redis.js';
 
 /** The built web app: apps/web/dist, two levels up from both src/ and dist/. */
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -31,11 +31,11 @@ async function start() {
       ? { onIdleError: (error: Error) => console.error('database connection lost:', error.message) }
       : {}),
   });
-  // Shared rate-limit counters for several app servers; errors are logged, never fatal.
+  // Shared rate-limit counters for several app servers; an outage is reported, never fatal.
+  let redisNotice = (message: string) => console.error(message);
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    ? createRedisClient(config.redisUrl, (message) => redisNotice(message))
     : undefined;
-  redis?.on('error', (error: Error) => console.error('redis:', error.message));
   let app;
   let report;
   try {
@@ -67,6 +67,8 @@ async function start() {
     report.applied.length > 0 ? 'database migrated' : 'database up to date',
   );
 
+  redisNotice = (message) => app.log.warn(message);
+
   const transport = createMailTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -81,7 +83,7 @@ async function start() {
     await app.close();
     await outbox.stop();
     transport.close();
-    await redis?.quit();
+    redis?.disconnect();
     await database.close();
   });
 

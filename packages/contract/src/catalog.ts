@@ -6,10 +6,12 @@ export const ALWAYS_OFFERED_DOCUMENT_TYPE = "Driver's License";
 export const documentTypeNameSchema = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(2, 'Use 2 to 60 characters')
   .max(60, 'Use 2 to 60 characters')
-  // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Use letters, digits and punctuation only');
+  // No control or invisible format characters (zero-width, bidi overrides): names must look
+  // like what they are.
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Use letters, digits and punctuation only');
 
 /** What staff send to add a document type to the catalog. */
 export const newDocumentTypeSchema = z

@@ -1,8 +1,14 @@
 import { problemSchema } from '@bank/contract';
 import { z } from 'zod';
 
-/** A numeric row id in the path (`/:id`), as a bigint. */
-export const idParams = z.object({ id: z.coerce.bigint().positive() });
+/** A row id in the path (`/:id`): plain digits within PostgreSQL's bigint, as a bigint. */
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,18}$/, 'Not an id')
+    .transform((digits) => BigInt(digits))
+    .refine((id) => id <= 9_223_372_036_854_775_807n, 'Not an id'),
+});
 
 /** The problem+json answers a route documents, keyed by status code, for its response schema. */
 export function problemResponses<const Codes extends readonly number[]>(

@@ -89,7 +89,16 @@ describe('the document type catalog', () => {
   it('refuses a bad name with a 400 and writes nothing', async () => {
     const staff = await admin();
     const before = (await staff.get(BASE)).json().items.length;
-    for (const name of ['', 'x', 'y'.repeat(61), 'Tab\there', 'New\nline']) {
+    const refused = [
+      '',
+      'x',
+      'y'.repeat(61),
+      'Tab\there',
+      'New\nline',
+      'ab\u0085c',
+      'Pass\u200bport',
+    ];
+    for (const name of refused) {
       const response = await staff.post(BASE, { name });
       expect(response.statusCode, JSON.stringify(name)).toBe(400);
     }
@@ -110,10 +119,18 @@ describe('the document type catalog', () => {
     const restored = await staff.post(`${BASE}/${added.id}/restore`);
     expect(restored.json()).toMatchObject({ active: true });
     expect(await offeredToCustomers()).toContain('Military ID');
-    expect((await auditOf(added.id)).map((a) => a.action)).toEqual([
-      'catalog.document_type.add',
-      'catalog.document_type.retire',
-      'catalog.document_type.restore',
+    expect(await auditOf(added.id)).toMatchObject([
+      { action: 'catalog.document_type.add', after: { name: 'Military ID', active: true } },
+      {
+        action: 'catalog.document_type.retire',
+        before: { name: 'Military ID', active: true },
+        after: { name: 'Military ID', active: false },
+      },
+      {
+        action: 'catalog.document_type.restore',
+        before: { name: 'Military ID', active: false },
+        after: { name: 'Military ID', active: true },
+      },
     ]);
   });
 
@@ -123,8 +140,20 @@ describe('the document type catalog', () => {
     const response = await staff.post(`${BASE}/${fixed.id}/retire`);
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toBe("Driver's License is always offered.");
-    expect((await offeredToCustomers())[0]).toBe("Driver's License");
+    const after = (await staff.get(BASE))
+      .json()
+      .items.find((t: { id: string }) => t.id === fixed.id);
+    expect(after.active).toBe(true);
     expect(await auditOf(fixed.id)).toEqual([]);
+  });
+
+  it('takes two identical names sent at the same moment as one: the other is a 409', async () => {
+    const [a, b] = [await admin(), await admin()];
+    const answers = await Promise.all([
+      a.post(BASE, { name: 'Refugee Travel Document' }),
+      b.post(BASE, { name: 'Refugee Travel Document' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
   it('answers 404 for a type that does not exist', async () => {
@@ -135,12 +164,17 @@ describe('the document type catalog', () => {
   it('is closed to staff without catalog.manage and to customers', async () => {
     const reviewer = { email: 'kyc.only@bank.example', password: 'sturdy orchard violet compass' };
     await bootstrapAdmin(database.db, reviewer);
+    // A reviewer of identity checks only: another permission does not open the catalog.
+    const user = database.db.selectFrom('users').select('id').where('email', '=', reviewer.email);
+    await database.db.deleteFrom('user_roles').where('user_id', '=', user).execute();
     await database.db
-      .deleteFrom('user_roles')
-      .where(
-        'user_id',
-        '=',
-        database.db.selectFrom('users').select('id').where('email', '=', reviewer.email),
+      .insertInto('user_roles')
+      .columns(['user_id', 'role_id'])
+      .expression(
+        database.db
+          .selectFrom('roles')
+          .select([user.as('user_id'), 'id as role_id'])
+          .where('name', '=', 'kyc_reviewer'),
       )
       .execute();
     const client = new TestClient(app);
@@ -152,5 +186,15 @@ describe('the document type catalog', () => {
       .json()
       .items.map((t: { name: string }) => t.name);
     expect(names).not.toContain('Sneaky Card');
+  });
+});
+
+describe('ids in the path', () => {
+  it('takes plain digits within bigint only, answering 400 otherwise', async () => {
+    const staff = await admin();
+    for (const id of ['0x10', '99999999999999999999999', '9223372036854775808', '-1', '1e3', '0']) {
+      expect((await staff.post(`${BASE}/${id}/retire`)).statusCode, id).toBe(400);
+    }
+    expect((await staff.post(`${BASE}/9223372036854775807/retire`)).statusCode).toBe(404);
   });
 });

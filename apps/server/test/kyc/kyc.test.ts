@@ -157,6 +157,36 @@ describe('KYC submission', () => {
     expect((await new TestClient(app).get('/api/v1/kyc/document-types')).statusCode).toBe(401);
   });
 
+  it('refuses a document type staff have retired, and one never offered, storing nothing', async () => {
+    await database.db
+      .updateTable('document_types')
+      .set({ active: false })
+      .where('name', '=', 'National ID Card')
+      .execute();
+    try {
+      const { client } = await onboardingCustomer();
+      expect((await client.get('/api/v1/kyc/document-types')).json().documentTypes).not.toContain(
+        'National ID Card',
+      );
+      const before = storedFiles().length;
+      for (const documentType of ['National ID Card', 'Library Card']) {
+        const response = await submit(client, submission({}, { documentType }));
+        expect(response.statusCode, documentType).toBe(400);
+        expect(response.json().errors).toContainEqual({
+          path: 'documentType',
+          message: 'Choose a document type from the list',
+        });
+      }
+      expect(storedFiles().length).toBe(before);
+    } finally {
+      await database.db
+        .updateTable('document_types')
+        .set({ active: true })
+        .where('name', '=', 'National ID Card')
+        .execute();
+    }
+  });
+
   it('stores the re-encoded documents privately, puts the customer under review and ends the session', async () => {
     const { email, client } = await onboardingCustomer();
     const before = storedFiles().length;

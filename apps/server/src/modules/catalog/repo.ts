@@ -7,14 +7,6 @@ export function allDocumentTypes(db: Kysely<DB>) {
   return db.selectFrom('document_types').select(columns).orderBy('id').execute();
 }
 
-export function documentTypeByName(db: Kysely<DB>, name: string) {
-  return db
-    .selectFrom('document_types')
-    .select(columns)
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
-    .executeTakeFirst();
-}
-
 /** Inserts unless the name exists in any case; undefined when it does (the index decides). */
 export function insertDocumentType(db: Kysely<DB>, name: string) {
   return db

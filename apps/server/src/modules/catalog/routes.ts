@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import {
   documentTypeListSchema,
   documentTypeSchema,
@@ -7,7 +6,6 @@ import {
   problemSchema,
 } from '@bank/contract';
 import type { Database } from '../../db/connection.js';
-import type { DB } from '../../db/schema.js';
 import { staffActor } from '../../platform/audit.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { requirePermission } from '../../plugins/session.js';
@@ -18,8 +16,9 @@ const BASE = '/api/v1/staff/catalog/document-types';
 
 /** The catalog staff keep (catalog.manage): for now, the identity document types. */
 export const catalogRoutes =
-  (db: Kysely<DB>, database: Database): FastifyPluginAsyncZod =>
+  (database: Database): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = database;
     app.get(
       BASE,
       {
