@@ -159,6 +159,18 @@ describe('the staff area', () => {
     expect(router.state.location.pathname).toBe('/admin/catalog/document-types');
   });
 
+  it('tells staff plainly when their role does not open an area, asking nothing of the API', async () => {
+    const fetchMock = staffApi({
+      '/api/v1/auth/session': () => ({
+        status: 200,
+        body: { me: { ...REVIEWER, permissions: ['catalog.manage'] } },
+      }),
+    });
+    renderRoute('/admin/kyc/7');
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+    expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7')).toHaveLength(0);
+  });
+
   it('offers nothing to staff whose role opens no area yet', async () => {
     staffApi({
       '/api/v1/auth/session': () => ({

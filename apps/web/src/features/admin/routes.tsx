@@ -5,6 +5,7 @@ import { AdminHomePage } from './AdminHomePage';
 import { DocumentTypesPage } from './catalog/DocumentTypesPage';
 import { KycQueuePage } from './kyc/KycQueuePage';
 import { KycReviewPage } from './kyc/KycReviewPage';
+import { RequirePermission } from './RequirePermission';
 
 /** The staff area, `{BASE_PATH}/admin/...` (PRODUCT.md, the back office). */
 export const adminRoute: RouteObject = {
@@ -12,8 +13,29 @@ export const adminRoute: RouteObject = {
   element: <RequireSession scope="staff">{(me) => <AdminLayout me={me} />}</RequireSession>,
   children: [
     { index: true, element: <AdminHomePage /> },
-    { path: 'kyc', element: <KycQueuePage /> },
-    { path: 'kyc/:id', element: <KycReviewPage /> },
-    { path: 'catalog/document-types', element: <DocumentTypesPage /> },
+    {
+      path: 'kyc',
+      element: (
+        <RequirePermission permission="kyc.review">
+          <KycQueuePage />
+        </RequirePermission>
+      ),
+    },
+    {
+      path: 'kyc/:id',
+      element: (
+        <RequirePermission permission="kyc.review">
+          <KycReviewPage />
+        </RequirePermission>
+      ),
+    },
+    {
+      path: 'catalog/document-types',
+      element: (
+        <RequirePermission permission="catalog.manage">
+          <DocumentTypesPage />
+        </RequirePermission>
+      ),
+    },
   ],
 };
