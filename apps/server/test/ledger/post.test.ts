@@ -455,19 +455,16 @@ describe('refused entries are typed errors and write nothing', () => {
     return error;
   }
 
+  /** expectRefused for one entry made of these postings. */
+  const refusePostings = (postings: PostingInput[], code: Parameters<typeof expectAppError>[1]) =>
+    expectRefused((key) => postEntry(db, entry(postings, { idempotencyKey: key })), code);
+
   it('zero amount in an entry: LEDGER_INVALID_AMOUNT', async () => {
-    await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry(
-            [
-              { accountId: usdA.id, amount: 0n, currency: 'USD' },
-              { accountId: usdB.id, amount: 0n, currency: 'USD' },
-            ],
-            { idempotencyKey: key },
-          ),
-        ),
+    await refusePostings(
+      [
+        { accountId: usdA.id, amount: 0n, currency: 'USD' },
+        { accountId: usdB.id, amount: 0n, currency: 'USD' },
+      ],
       'LEDGER_INVALID_AMOUNT',
     );
   });
@@ -478,18 +475,11 @@ describe('refused entries are typed errors and write nothing', () => {
   });
 
   it('an amount that is not a bigint: LEDGER_INVALID_AMOUNT', async () => {
-    await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry(
-            [
-              { accountId: usdA.id, amount: -1.5 as unknown as bigint, currency: 'USD' },
-              { accountId: usdB.id, amount: 1.5 as unknown as bigint, currency: 'USD' },
-            ],
-            { idempotencyKey: key },
-          ),
-        ),
+    await refusePostings(
+      [
+        { accountId: usdA.id, amount: -1.5 as unknown as bigint, currency: 'USD' },
+        { accountId: usdB.id, amount: 1.5 as unknown as bigint, currency: 'USD' },
+      ],
       'LEDGER_INVALID_AMOUNT',
     );
   });
@@ -534,54 +524,33 @@ describe('refused entries are typed errors and write nothing', () => {
   });
 
   it('mixed currencies that do not balance each on its own: LEDGER_MIXED_CURRENCY', async () => {
-    const error = await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry(
-            [
-              { accountId: usdA.id, amount: 100n, currency: 'USD' },
-              { accountId: eur.id, amount: -100n, currency: 'EUR' },
-            ],
-            { idempotencyKey: key },
-          ),
-        ),
+    const error = await refusePostings(
+      [
+        { accountId: usdA.id, amount: 100n, currency: 'USD' },
+        { accountId: eur.id, amount: -100n, currency: 'EUR' },
+      ],
       'LEDGER_MIXED_CURRENCY',
     );
     expect(error.details).toEqual({ currencies: ['USD', 'EUR'] });
   });
 
   it('one currency balanced and the other not: LEDGER_MIXED_CURRENCY', async () => {
-    await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry(
-            [
-              { accountId: usdA.id, amount: -100n, currency: 'USD' },
-              { accountId: usdB.id, amount: 100n, currency: 'USD' },
-              { accountId: eur.id, amount: -5n, currency: 'EUR' },
-            ],
-            { idempotencyKey: key },
-          ),
-        ),
+    await refusePostings(
+      [
+        { accountId: usdA.id, amount: -100n, currency: 'USD' },
+        { accountId: usdB.id, amount: 100n, currency: 'USD' },
+        { accountId: eur.id, amount: -5n, currency: 'EUR' },
+      ],
       'LEDGER_MIXED_CURRENCY',
     );
   });
 
   it('postings that do not sum to zero: LEDGER_UNBALANCED', async () => {
-    await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry(
-            [
-              { accountId: usdA.id, amount: -100n, currency: 'USD' },
-              { accountId: usdB.id, amount: 99n, currency: 'USD' },
-            ],
-            { idempotencyKey: key },
-          ),
-        ),
+    await refusePostings(
+      [
+        { accountId: usdA.id, amount: -100n, currency: 'USD' },
+        { accountId: usdB.id, amount: 99n, currency: 'USD' },
+      ],
       'LEDGER_UNBALANCED',
     );
   });
@@ -603,36 +572,22 @@ describe('refused entries are typed errors and write nothing', () => {
     );
     expect(error.details).toEqual({ accountId: Number(usdA.id) });
     // Only one leg mismatching (the EUR account paid in USD), balanced per currency.
-    await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry(
-            [
-              { accountId: usdA.id, amount: -10n, currency: 'USD' },
-              { accountId: eur.id, amount: 10n, currency: 'USD' },
-            ],
-            { idempotencyKey: key },
-          ),
-        ),
+    await refusePostings(
+      [
+        { accountId: usdA.id, amount: -10n, currency: 'USD' },
+        { accountId: eur.id, amount: 10n, currency: 'USD' },
+      ],
       'LEDGER_CURRENCY_MISMATCH',
     );
   });
 
   it('a single amount beyond 2^63-1: LEDGER_AMOUNT_OUT_OF_RANGE', async () => {
     const tooBig = MAX_MINOR_UNITS + 1n;
-    await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry(
-            [
-              { accountId: usdA.id, amount: -tooBig, currency: 'USD' },
-              { accountId: usdB.id, amount: tooBig, currency: 'USD' },
-            ],
-            { idempotencyKey: key },
-          ),
-        ),
+    await refusePostings(
+      [
+        { accountId: usdA.id, amount: -tooBig, currency: 'USD' },
+        { accountId: usdB.id, amount: tooBig, currency: 'USD' },
+      ],
       'LEDGER_AMOUNT_OUT_OF_RANGE',
     );
     await expectRefused((key) => transfer(usdA, usdB, tooBig, key), 'LEDGER_AMOUNT_OUT_OF_RANGE');
@@ -647,18 +602,11 @@ describe('refused entries are typed errors and write nothing', () => {
   });
 
   it('fewer than two postings: LEDGER_INVALID_ENTRY', async () => {
-    await expectRefused(
-      (key) =>
-        postEntry(
-          db,
-          entry([{ accountId: usdA.id, amount: 100n, currency: 'USD' }], { idempotencyKey: key }),
-        ),
+    await refusePostings(
+      [{ accountId: usdA.id, amount: 100n, currency: 'USD' }],
       'LEDGER_INVALID_ENTRY',
     );
-    await expectRefused(
-      (key) => postEntry(db, entry([], { idempotencyKey: key })),
-      'LEDGER_INVALID_ENTRY',
-    );
+    await refusePostings([], 'LEDGER_INVALID_ENTRY');
   });
 
   it('malformed fields: LEDGER_INVALID_ENTRY', async () => {
