@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { TextField } from '../../components/ui/TextField';
 import { errorMessage } from '../../lib/api';
 import { useForgot } from './api/forgot';
 import { applyFieldErrors } from './apply-field-errors';
+import { EmailField } from './EmailField';
 
 /** Ask for a reset code; the answer is the same whether or not the address has an account. */
 export function ForgotPage() {
@@ -43,14 +43,7 @@ export function ForgotPage() {
       )}
       {failure && <Banner tone="error">{failure}</Banner>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <Button type="submit" loading={forgot.isPending}>
           Send code
         </Button>

@@ -7,11 +7,11 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { OtpInput } from '../../components/ui/OtpInput';
 import { PasswordField } from '../../components/ui/PasswordField';
-import { TextField } from '../../components/ui/TextField';
 import { errorMessage } from '../../lib/api';
 import { useResetPassword } from './api/reset-password';
 import { applyFieldErrors } from './apply-field-errors';
 import { useDelayedNavigate } from './useDelayedNavigate';
+import { EmailField } from './EmailField';
 
 const FIELDS = ['email', 'code', 'newPassword'] as const;
 
@@ -53,14 +53,7 @@ export function ResetPage() {
       {reset.isSuccess && <Banner tone="success">{reset.data.message}</Banner>}
       {failure && <Banner tone="error">{failure}</Banner>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <Controller
           control={control}
           name="code"

@@ -6,13 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/PasswordField';
-import { TextField } from '../../components/ui/TextField';
 import { useForgetSessionData } from '../../lib/session';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSignin } from './api/signin';
 import { applyFieldErrors } from './apply-field-errors';
 import { routeForOutcome } from './outcome-route';
 import { useDelayedNavigate } from './useDelayedNavigate';
+import { EmailField } from './EmailField';
 
 const linkStyle = 'font-semibold text-brand-700 underline dark:text-brand-50';
 
@@ -65,14 +65,7 @@ export function SigninPage() {
       )}
       {failure && <Banner tone="error">{failure}</Banner>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

@@ -14,6 +14,7 @@ import { applyFieldErrors } from './apply-field-errors';
 import { verifyPath } from './outcome-route';
 import { PasswordStrength } from './PasswordStrength';
 import { useDelayedNavigate } from './useDelayedNavigate';
+import { EmailField } from './EmailField';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'acceptTerms'] as const;
 
@@ -78,14 +79,7 @@ export function SignupPage() {
           error={errors.username?.message}
           {...register('username')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <div className="flex flex-col gap-2">
           <PasswordField
             label="Password"
