@@ -2,7 +2,7 @@ import type { Me } from '@bank/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { LoadFailed } from '../components/ui/QueryStatus';
+import { LoadFailed, Loading } from '../components/ui/QueryStatus';
 import { api } from './api';
 import { ME_QUERY_KEY } from './query-client';
 
@@ -45,17 +45,10 @@ export function useForgetSessionData() {
   );
 }
 
-export function SessionLoading() {
+function SessionLoading() {
   return (
-    <div
-      role="status"
-      className="flex min-h-dvh items-center justify-center gap-3 text-slate-700 dark:text-slate-300"
-    >
-      <span
-        aria-hidden="true"
-        className="h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent"
-      />
-      Loading…
+    <div className="flex min-h-dvh items-center justify-center">
+      <Loading label="Loading…" />
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/PasswordField';
-import { useForgetSessionData } from '../../lib/session';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSignin } from './api/signin';
 import { applyFieldErrors } from './apply-field-errors';
@@ -29,7 +28,6 @@ export function SigninPage() {
   });
   const signin = useSignin();
   const navigate = useNavigate();
-  const forgetSessionData = useForgetSessionData();
   const navigateLater = useDelayedNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [mustVerify, setMustVerify] = useState(false);
@@ -38,7 +36,6 @@ export function SigninPage() {
     setFailure(null);
     signin.mutate(values, {
       onSuccess: (outcome) => {
-        forgetSessionData();
         const { to, state } = routeForOutcome(outcome);
         if (outcome.next === 'verify_email') {
           setMustVerify(true);

@@ -5,7 +5,6 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { OtpInput } from '../../components/ui/OtpInput';
 import { errorMessage } from '../../lib/api';
-import { useForgetSessionData } from '../../lib/session';
 import { useVerifyEmail } from './api/verify-email';
 import { routeForOutcome } from './outcome-route';
 import { ResendCode } from './ResendCode';
@@ -14,7 +13,6 @@ import { ResendCode } from './ResendCode';
 export function VerifyPage() {
   const email = useParams().email ?? '';
   const navigate = useNavigate();
-  const forgetSessionData = useForgetSessionData();
   const verify = useVerifyEmail();
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,7 +29,6 @@ export function VerifyPage() {
       { email, code: value },
       {
         onSuccess: (outcome) => {
-          forgetSessionData();
           if (outcome.next === 'verify_email') {
             setCode('');
             setPendingEmail(true);
