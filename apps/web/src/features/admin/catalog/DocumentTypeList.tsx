@@ -3,11 +3,11 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
 import { useSetDocumentTypeOffered } from './api/document-types';
+import { panelClass } from '../panel';
 
 export type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-const cardClass =
-  'flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
+const cardClass = `flex flex-wrap items-center justify-between gap-3 ${panelClass}`;
 
 /** The catalog, one row per type, with its state in words and the action it allows. */
 export function DocumentTypeList({

@@ -3,6 +3,7 @@ import { countryName } from '../../../lib/countries';
 import { useKycQueue } from '../api/kyc';
 import { formatDateTime } from '../format';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
+import { panelClass } from '../panel';
 
 /** Identity checks waiting for a decision, oldest first. */
 export function KycQueuePage() {
@@ -24,9 +25,7 @@ export function KycQueuePage() {
           onRetry={() => void queue.refetch()}
         />
       ) : queue.data.length === 0 ? (
-        <p className="rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-          No identity checks are waiting.
-        </p>
+        <p className={panelClass}>No identity checks are waiting.</p>
       ) : (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -34,10 +33,7 @@ export function KycQueuePage() {
           </p>
           <ul className="flex flex-col gap-3">
             {queue.data.map((item) => (
-              <li
-                key={item.id}
-                className="rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-              >
+              <li key={item.id} className={panelClass}>
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <Link

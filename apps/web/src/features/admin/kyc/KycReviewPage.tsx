@@ -12,6 +12,7 @@ import { useKycDecision, useKycSubmission } from '../api/kyc';
 import { formatDateTime } from '../format';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { DocumentView } from './DocumentView';
+import { panelClass } from '../panel';
 
 const STATUS_LABELS: Record<KycSubmission['status'], string> = {
   pending: 'Waiting for review',
@@ -102,7 +103,7 @@ function Review({
         <h2 id="kyc-details" className="text-lg font-semibold">
           Details
         </h2>
-        <dl className="grid gap-x-6 gap-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-[max-content_1fr] dark:bg-slate-900 dark:ring-slate-800">
+        <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr] ${panelClass}`}>
           {rows.map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
@@ -183,7 +184,7 @@ function Decision({
       </h2>
       {failure && <Banner tone="error">{errorMessage(failure)}</Banner>}
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        <div className={`flex flex-col gap-3 ${panelClass}`}>
           <h3 className="font-semibold">Approve</h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Opens the customer&apos;s current account with a zero balance and emails them.
@@ -209,11 +210,7 @@ function Decision({
             </Button>
           )}
         </div>
-        <form
-          noValidate
-          onSubmit={onDecline}
-          className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-        >
+        <form noValidate onSubmit={onDecline} className={`flex flex-col gap-3 ${panelClass}`}>
           <h3 className="font-semibold">Decline</h3>
           <TextAreaField
             label="Reason for the customer"
