@@ -1,7 +1,49 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layersPlugin from './scripts/eslint/layers.js';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const WEB = './apps/web/src';
+/** Folders every layer may use: the web app's shared code. */
+const SHARED = ['components', 'hooks', 'lib', 'layouts'].map((dir) => `${WEB}/${dir}`);
+/** The app itself: it wires the features together, so nothing below may depend on it. */
+const APP = [`${WEB}/router.tsx`, `${WEB}/main.tsx`];
+const FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * One wall per feature, generated from the folder list so a new feature is walled in by being
+ * created: it may import shared code and itself, never another feature (bulletproof-react).
+ */
+const featureWalls = FEATURES.map((name) => ({
+  target: `${WEB}/features/${name}`,
+  from: `${WEB}/features`,
+  except: [`./${name}`],
+  message: `A feature never imports another feature: move what both need to components, hooks or lib.`,
+}));
+
+/** The one-way flow: shared -> features -> app. */
+const layers = [
+  {
+    target: SHARED,
+    from: [`${WEB}/features`, ...APP, `${WEB}/test-utils.tsx`],
+    message: 'Shared code (components, hooks, lib, layouts) never depends on a feature or the app.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: APP,
+    message: 'A feature never depends on the app that wires it in (router.tsx, main.tsx).',
+  },
+];
+
+const TESTS = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test-utils.tsx'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.tsbuildinfo'] },
@@ -19,12 +61,19 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, layers: layersPlugin },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never reach into one another; shared pieces live in components/ui and lib.
-      'no-restricted-imports': ['error', { patterns: ['../features/*/*', '../../features/*/*'] }],
+      // The walls are drawn between resolved files, so '../auth/x' and '../../features/auth/x'
+      // are the same import (scripts/eslint/layers.js).
+      'layers/no-restricted-paths': ['error', { root: ROOT, zones: [...featureWalls, ...layers] }],
     },
+  },
+  {
+    // Tests render the whole route tree (test-utils), so they may reach the app; the walls
+    // between features still hold.
+    files: TESTS,
+    rules: { 'layers/no-restricted-paths': ['error', { root: ROOT, zones: featureWalls }] },
   },
   {
     files: ['apps/server/src/cli/**', 'bench/**', 'scripts/**', 'apps/web/e2e/**'],

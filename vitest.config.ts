@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// The database and command-line suites share their setup, including the global setup that makes
+// the templates each suite's database is copied from, once per run.
+const databaseSuite: TestProjectInlineConfiguration['test'] = {
+  setupFiles: ['apps/server/vitest.setup.ts'],
+  globalSetup: ['apps/server/vitest.global-setup.ts'],
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
@@ -21,10 +31,19 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['apps/server/test/**/*.test.ts'],
-          setupFiles: ['apps/server/vitest.setup.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, 'apps/server/test/**/*.cli.test.ts'],
+          ...databaseSuite,
+        },
+      },
+      {
+        // Suites that start the command-line tools as processes (seconds each, through tsx):
+        // kept out of `npm test`, run by `npm run test:cli` and CI on both engines.
+        test: {
+          name: 'cli',
+          include: ['apps/server/test/**/*.cli.test.ts'],
+          ...databaseSuite,
+          // Every process started pays for tsx and PGlite again: the test took 36 s on a busy 2-core box.
+          testTimeout: 120_000,
         },
       },
       {

@@ -14,12 +14,15 @@ await build({
     migrate: 'src/cli/migrate.ts',
     'ledger-check': 'src/cli/ledger-check.ts',
     'create-admin': 'src/cli/create-admin.ts',
+    'staff-reset': 'src/cli/staff-reset.ts',
   },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Email templates are React components (react-email).
+  jsx: 'automatic',
   sourcemap: true,
   external,
   define: {

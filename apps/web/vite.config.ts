@@ -16,6 +16,9 @@ export default defineConfig(({ command }) => ({
   // One build for any base path: assets are relative to the page's <base href>.
   base: command === 'build' ? './' : `${basePath}/`,
   plugins: [react(), tailwindcss(), devBaseHref],
+  // The server puts a fresh nonce here in every page it sends (apps/server/src/plugins/web.ts),
+  // and into that page's style-src; the app hands it to the UI libraries that insert <style>.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),

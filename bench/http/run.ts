@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
+import { createDeps } from '../../apps/server/src/deps.js';
 import type { Database } from '../../apps/server/src/db/connection.js';
 import {
   ensureInternalAccounts,
@@ -100,7 +101,7 @@ async function seed(database: Database): Promise<string[]> {
 async function run(engine: string): Promise<Result> {
   const { database, cleanup } = await openBenchDatabase(engine, pool);
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-uploads-'));
-  const app = await buildApp({
+  const deps = createDeps({
     config: {
       basePath: '/wp-user',
       env: 'test',
@@ -108,13 +109,13 @@ async function run(engine: string): Promise<Result> {
       trustProxy: false,
       secretKey: 'b'.repeat(64),
       appUrl: 'http://127.0.0.1/wp-user',
+      publicOrigin: undefined,
       currency: 'USD',
     },
     database,
-    rateLimits: false,
     uploadsDir: uploads,
-    logger: false,
   });
+  const app = await buildApp({ deps, rateLimits: false, logger: false });
   try {
     const emails = await seed(database);
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,37 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import type { Database } from './db/connection.js';
+import { KYC_MAX_FILE_BYTES } from '@bank/contract';
+import type { AppDeps } from './deps.js';
+import { modules as allModules, type AppModule } from './modules/index.js';
+import { devMailboxRoutes, isLoopbackAddress } from './modules/system/dev-mailbox.js';
+import { clientKey } from './platform/client-key.js';
+import { AppError } from './platform/errors.js';
+import { loggerOptions } from './platform/logging.js';
+import { redisStoreWithFallback } from './platform/rate-limit-store.js';
+import { findUnacceptableText, unacceptableTextError } from './platform/text.js';
+import { registerAccess } from './plugins/access.js';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerWeb } from './plugins/web.js';
-import { KYC_MAX_FILE_BYTES } from '@bank/contract';
-import { accountRoutes } from './modules/accounts/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { kycRoutes } from './modules/kyc/routes.js';
-import { createFileStore } from './platform/files/index.js';
-import { redisStoreWithFallback } from './platform/rate-limit-store.js';
 import { registerSessions } from './plugins/session.js';
-import { devMailboxRoutes } from './routes/dev-mailbox.js';
-import { healthRoutes } from './routes/health.js';
+import { registerWeb } from './plugins/web.js';
 import { appVersion } from './version.js';
 
 export interface AppOptions {
-  config: Pick<
-    Config,
-    'basePath' | 'env' | 'logLevel' | 'trustProxy' | 'secretKey' | 'appUrl' | 'currency'
-  >;
-  database: Database;
+  deps: AppDeps;
   /** The built web app (apps/web/dist); the API works without it. */
   webRoot?: string;
   /** Per-address rate limits (default on); test suites that sign in often turn them off. */
@@ -42,26 +41,37 @@ export interface AppOptions {
    * to this process while Redis cannot answer.
    */
   rateLimitStore?: { redis: Redis; namespace?: string };
-  /** The local mailbox to show at /dev/mailbox (development without SMTP only). */
-  devMailboxDir?: string;
-  /** Where uploaded documents are kept (DATA_DIR/uploads): private, outside any web root. */
-  uploadsDir: string;
+  /**
+   * The local mailbox to show at /dev/mailbox (development without SMTP only), and the address
+   * the server listens on: the page exists only when that is a loopback address.
+   */
+  devMailbox?: { dataDir: string; host: string };
   logger?: FastifyServerOptions['logger'];
+  /** The feature modules to serve (default: all of them). */
+  modules?: readonly AppModule[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies the modules were built with (tests run jobs through them). */
+    deps: AppDeps;
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** Whether the mailbox page may be served: never in production, only on a loopback address. */
+export function devMailboxAllowed(env: string, host: string): boolean {
+  return env !== 'production' && isLoopbackAddress(host);
+}
+
 /** Builds the whole HTTP application; main.ts listens with it and tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { deps } = options;
+  const { config, database } = deps;
+  const production = config.env === 'production';
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     // Behind a trusted proxy, its request id is kept when well-formed, so logs join up; a
     // client talking to us directly does not get to choose ids.
     genReqId: (request) => {
@@ -72,23 +82,60 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     trustProxy: config.trustProxy,
-    bodyLimit: 1_048_576,
+    // JSON bodies here are small forms; uploads are multipart, with limits of their own. A small
+    // limit also bounds what parsing and checking one request can cost.
+    bodyLimit: 65_536,
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false },
+    // A URL the router cannot even decode never reaches the hooks that set the security headers
+    // and problem+json: it gets both here, without echoing the URL or naming the framework.
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .headers({
+          'content-type': 'application/problem+json',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+          'x-request-id': String(request.id),
+        })
+        .send(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            code: 'BAD_REQUEST',
+            detail: 'The address of this request is not valid.',
+            requestId: String(request.id),
+          }),
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The net under every route's schema: no control characters or broken Unicode in any text
+  // a request carries (PostgreSQL refuses NUL and lone surrogates; they never reach it).
+  app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const found = findUnacceptableText(value);
+      if (found) throw unacceptableTextError(`${where}.${found}`);
+    }
+  });
 
-  await registerSecurity(app, { production: config.env === 'production' });
+  await registerSecurity(app, { production });
   registerErrorHandling(app);
-  await registerOpenApi(app, { version: appVersion });
 
   await app.register(rateLimit, {
     global: false,
@@ -101,26 +148,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ),
         }
       : {}),
+    keyGenerator: (request) => clientKey(request.ip),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many attempts. Please wait ${context.after} and try again.`,
+      ),
   });
-  await registerSessions(app, { database, production: config.env === 'production' });
-
-  await app.register(healthRoutes(database, appVersion));
-  await app.register(
-    authRoutes({ db: database.db, secretKey: config.secretKey, appUrl: config.appUrl }),
-  );
-  await app.register(accountRoutes(database.db));
-  await app.register(catalogRoutes(database));
+  await registerSessions(app, { database, production, publicOrigin: config.publicOrigin });
+  registerAccess(app, database);
+  await registerOpenApi(app, { version: appVersion, production });
   await app.register(multipart, {
     limits: { fileSize: KYC_MAX_FILE_BYTES + 1, files: 3, fields: 10, fieldSize: 1000, parts: 13 },
   });
-  await app.register(
-    kycRoutes(
-      { db: database.db, files: createFileStore(options.uploadsDir), currency: config.currency },
-      database,
-    ),
-  );
-  if (options.devMailboxDir && config.env !== 'production') {
-    await app.register(devMailboxRoutes({ dataDir: options.devMailboxDir }));
+
+  for (const module of options.modules ?? allModules) {
+    if (module.routes) await app.register(module.routes(deps));
+  }
+  if (options.devMailbox && devMailboxAllowed(config.env, options.devMailbox.host)) {
+    await app.register(devMailboxRoutes({ dataDir: options.devMailbox.dataDir }));
   }
 
   if (options.webRoot) {

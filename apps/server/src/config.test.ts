@@ -65,13 +65,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('refuses production without SMTP: the local mailbox (and its log lines) is for development', () => {
+  it('refuses production without SMTP (the local mailbox is for development) or PUBLIC_URL', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
-      /SMTP_URL: required in production/,
+      /SMTP_URL: required in production[\s\S]*PUBLIC_URL: required in production/,
     );
-    expect(
-      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).env,
-    ).toBe('production');
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }),
+    ).toThrow(/PUBLIC_URL: required in production/);
+    const production = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://bank.example',
+    });
+    expect(production.env).toBe('production');
+    expect(production.publicOrigin).toBe('https://bank.example');
+    expect(production.appUrl).toBe('https://bank.example/wp-user');
+  });
+
+  it('without PUBLIC_URL, links name the loopback address the server listens on', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4000' });
+    expect(config.publicOrigin).toBeUndefined();
+    expect(config.appUrl).toBe('http://127.0.0.1:4000/wp-user');
   });
 
   it('prefers a SECRET_KEY given in the environment', () => {

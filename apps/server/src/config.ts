@@ -75,8 +75,16 @@ export interface Config {
   databasePoolSize: number;
   secretKey: string;
   currency: string;
-  /** The app's address for links in emails: PUBLIC_URL + BASE_PATH. */
+  /**
+   * The app's address for links in emails: PUBLIC_URL + BASE_PATH. Without PUBLIC_URL, the
+   * loopback address it listens on (main.ts fills in the real port once listening).
+   */
   appUrl: string;
+  /**
+   * PUBLIC_URL: the only origin browsers may send state-changing requests from. Unset
+   * (development only): the loopback origins of the port the server listens on.
+   */
+  publicOrigin: string | undefined;
   /** Unset: mail goes to the local mailbox in the data folder (development). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -106,11 +114,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
-    // The local mailbox writes codes to disk and the log: a development convenience only.
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: required in production (customers receive their codes by email)',
-    );
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      // The local mailbox keeps codes on disk: a development convenience only.
+      !e.SMTP_URL && '  SMTP_URL: required in production (customers receive their codes by email)',
+      // Requests are accepted only from the site's own origin, which must be known.
+      !e.PUBLIC_URL &&
+        '  PUBLIC_URL: required in production (the origin customers use, e.g. https://bank.example)',
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+    }
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -123,7 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     currency: e.CURRENCY,
-    appUrl: `${e.PUBLIC_URL ?? `http://localhost:${e.PORT}`}${e.BASE_PATH}`,
+    appUrl: `${e.PUBLIC_URL ?? `http://${linkHost(e.HOST)}:${e.PORT}`}${e.BASE_PATH}`,
+    publicOrigin: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
@@ -134,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+/** How a link should name the listening address: a wildcard address is reached as localhost. */
+export function linkHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { buildApp, devMailboxAllowed } from './app.js';
+import { ConfigError, linkHost, loadConfig } from './config.js';
 import { databaseOptionsFrom, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { createDeps } from './deps.js';
 import { ensureInternalAccounts } from './ledger/index.js';
+import { modules } from './modules/index.js';
 import { bootstrapAdmin, ensureDefaultRoles } from './modules/staff/bootstrap.js';
-import { createMailTransport, startOutboxWorker } from './platform/mail/index.js';
+import { startJobWorker } from './platform/jobs/worker.js';
+import { createMailTransport, emailJob } from './platform/mail/index.js';
 import { createRedisClient } from './platform/redis.js';
 
 /** The built web app: apps/web/dist, two levels up from both src/ and dist/. */
@@ -36,6 +39,11 @@ async function start() {
   const redis = config.redisUrl
     ? createRedisClient(config.redisUrl, (message) => redisNotice(message))
     : undefined;
+  const deps = createDeps({
+    config,
+    database,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
   let app;
   let report;
   try {
@@ -48,13 +56,12 @@ async function start() {
         console.error(`  staff admin ${config.bootstrapAdmin.email} created`);
     }
     app = await buildApp({
-      config,
-      database,
+      deps,
       ...(redis ? { rateLimitStore: { redis } } : {}),
       webRoot,
-      uploadsDir: path.join(config.dataDir, 'uploads'),
-      // Without SMTP, mail lands in DATA_DIR/mailbox, readable at /dev/mailbox (not in production).
-      ...(config.smtpUrl ? {} : { devMailboxDir: config.dataDir }),
+      // Without SMTP, mail lands in DATA_DIR/mailbox, readable at /dev/mailbox from this
+      // machine only (never in production, never when listening beyond loopback).
+      ...(config.smtpUrl ? {} : { devMailbox: { dataDir: config.dataDir, host: config.host } }),
     });
   } catch (error) {
     // Release the database (and the embedded database's lock) before giving up.
@@ -75,13 +82,21 @@ async function start() {
     dataDir: config.dataDir,
     logger: app.log,
   });
-  const outbox = startOutboxWorker({ db: database.db, transport, logger: app.log });
+  const worker = startJobWorker({
+    db: database.db,
+    handlers: [
+      emailJob(transport, config.secretKey),
+      ...modules.flatMap((m) => m.jobs?.(deps) ?? []),
+    ],
+    periodic: modules.flatMap((m) => m.periodic ?? []),
+    logger: app.log,
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
-    await outbox.stop();
+    await worker.stop();
     transport.close();
     redis?.disconnect();
     await database.close();
@@ -90,13 +105,23 @@ async function start() {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${host}:${port}${config.basePath}/`;
+  const origin = `http://${linkHost(config.host)}:${port}`;
+  // Without PUBLIC_URL, links in emails point where the server actually listens (PORT=0
+  // picks a port only now).
+  if (!config.publicOrigin) deps.config.appUrl = `${origin}${config.basePath}`;
+  const url = `${origin}${config.basePath}/`;
   app.log.info({ url }, `bank ready at ${url}`);
-  // The one line a person starting the app looks for; stderr keeps stdout pure JSON logs.
-  process.stderr.write(
-    `\n  Cedar Bank is running at ${url}\n  API docs: http://${host}:${port}/api/docs\n\n`,
-  );
+  const mailbox = config.smtpUrl
+    ? '  Email: sent through SMTP_URL'
+    : devMailboxAllowed(config.env, config.host)
+      ? `  Email: not sent; read it at ${origin}/dev/mailbox (this machine only)`
+      : `  Email: not sent; saved under ${config.dataDir}/mailbox (the /dev/mailbox page is off: HOST is not a loopback address)`;
+  const docs =
+    config.env === 'production'
+      ? '  API docs: /api/docs (staff only)'
+      : `  API docs: ${origin}/api/docs`;
+  // The lines a person starting the app looks for; stderr keeps stdout pure JSON logs.
+  process.stderr.write(`\n  Cedar Bank is running at ${url}\n${mailbox}\n${docs}\n\n`);
 }
 
 start().catch((error: unknown) => {

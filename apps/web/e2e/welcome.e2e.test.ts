@@ -123,10 +123,14 @@ describe('the accessibility check', () => {
 });
 
 describe('router error pages', () => {
-  it('shows "No route matches URL" for an unknown path', async () => {
+  it('shows "No route matches URL" for an unknown path, in the bank\'s own frame', async () => {
     await page.goto(`${server.url}/wp-user/no/such/page`);
     await expect.poll(() => page.textContent('body')).toContain('No route matches URL');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Not Found');
+    expect(await page.getByRole('banner').textContent()).toContain('Cedar Bank');
+    expect(await page.title()).toBe('Page not found · Cedar Bank');
+    await expectAccessibleEverywhere(page, 'branded 404');
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './components/ui/RouteErrorPage';
-import { SigninPage } from './features/auth/SigninPage';
+import { SecondFactorPage } from './features/auth/second-factor/SecondFactorPage';
+import { SigninPage } from './features/auth/signin/SigninPage';
 import { SignupPage } from './features/auth/SignupPage';
 import { VerifyPage } from './features/auth/VerifyPage';
 import { WelcomePage } from './features/auth/WelcomePage';
@@ -13,7 +14,7 @@ import { adminRoute } from './features/admin/routes';
 import { dashboardRoute } from './features/dashboard/routes';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
-import { FrontDoor } from './lib/session';
+import { FrontDoor, SignedOutOnly } from './lib/session';
 
 /** The route tree, shared by the browser router and by tests' memory routers. */
 export const routes: RouteObject[] = [
@@ -27,9 +28,24 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <WelcomePage /> },
-          { path: 'signup', element: <SignupPage /> },
-          { path: 'signin', element: <SigninPage /> },
+          {
+            path: 'signup',
+            element: (
+              <SignedOutOnly>
+                <SignupPage />
+              </SignedOutOnly>
+            ),
+          },
+          {
+            path: 'signin',
+            element: (
+              <SignedOutOnly>
+                <SigninPage />
+              </SignedOutOnly>
+            ),
+          },
           { path: 'verify/:email', element: <VerifyPage /> },
+          { path: 'staff/second-factor', element: <SecondFactorPage /> },
           { path: 'forgot', element: <ForgotPage /> },
           {
             path: 'reset',

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { NavigationFocusProvider } from './lib/navigation-focus';
 import { createQueryClient } from './lib/query-client';
 import { routes } from './router';
 
@@ -10,11 +12,16 @@ export interface FakeResponse {
   body?: unknown;
 }
 
-/** Replaces global fetch with one answering each call from `answer`; returns the mock. */
-export function mockFetch(answer: (path: string, body: unknown) => FakeResponse) {
+/**
+ * Replaces global fetch with one answering each call from `answer` (which may take its time,
+ * returning a promise); returns the mock.
+ */
+export function mockFetch(
+  answer: (path: string, body: unknown) => FakeResponse | Promise<FakeResponse>,
+) {
   const fetchMock = vi.fn(async (path: string, init: RequestInit = {}) => {
     const sent = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const { status, body } = answer(path, sent);
+    const { status, body } = await answer(path, sent);
     const type = status >= 400 ? 'application/problem+json' : 'application/json';
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
@@ -23,6 +30,45 @@ export function mockFetch(answer: (path: string, body: unknown) => FakeResponse)
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+export const SESSION_PATH = '/api/v1/auth/session';
+
+/** Answers the session check with nobody signed in, and every other call with `answer`. */
+export function signedOut(
+  answer: (path: string, body: unknown) => FakeResponse | Promise<FakeResponse>,
+) {
+  return (path: string, body: unknown): FakeResponse | Promise<FakeResponse> =>
+    path === SESSION_PATH ? { status: 200, body: { me: null } } : answer(path, body);
+}
+
+/** The calls the mock received for `path`, in order. */
+export function callsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
+  return fetchMock.mock.calls.filter(([called]) => called === path);
+}
+
+/** The parsed body of the first call to `path`. */
+export function sentBodyTo(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown {
+  const init = callsTo(fetchMock, path)[0]?.[1];
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+}
+
+/**
+ * Object URLs for jsdom's files: stands in for them, numbering each ("blob:1", ...), and records
+ * which were made and which revoked. Undone by vi.restoreAllMocks().
+ */
+export function stubObjectUrls() {
+  const made: string[] = [];
+  const revoked: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+    const url = `blob:${made.length + 1}`;
+    made.push(url);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => {
+    revoked.push(url);
+  });
+  return { made, revoked };
 }
 
 export function problem(status: number, code: string, detail: string, errors?: unknown[]) {
@@ -34,17 +80,21 @@ const elsewhere = { path: '*', element: <p>Another part of the app</p> };
 
 /**
  * Renders the real route tree at `path` (with router `state`, if given) in a memory router;
- * returns the router, carrying the query client it was rendered with.
+ * returns the router, carrying the query client it was rendered with. `strict` renders in
+ * React's strict mode, which mounts everything twice, as in development.
  */
-export function renderRoute(path: string, state?: unknown) {
+export function renderRoute(path: string, state?: unknown, { strict = false } = {}) {
   const entry = state === undefined ? path : { pathname: path, state };
   const router = createMemoryRouter([...routes, elsewhere], { initialEntries: [entry] });
   const queryClient = createQueryClient({ retry: false });
-  render(
+  const app = (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+      <NavigationFocusProvider>
+        <RouterProvider router={router} />
+      </NavigationFocusProvider>
+    </QueryClientProvider>
   );
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
   return Object.assign(router, { queryClient });
 }
 

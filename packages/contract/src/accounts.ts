@@ -7,7 +7,8 @@ import { minorUnitsSchema as minorUnits, unsignedMinorUnitsSchema } from './mone
  */
 export const meSchema = z
   .object({
-    scope: z.enum(['customer', 'onboarding', 'staff']),
+    /** `mfa_pending`: staff who gave their password but not yet their second factor. */
+    scope: z.enum(['customer', 'onboarding', 'staff', 'mfa_pending']),
     firstName: z.string(),
     lastName: z.string(),
     username: z.string(),
@@ -17,6 +18,11 @@ export const meSchema = z
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof meSchema>;
+
+/** Who is signed in, or null: answered without a 401 either way. */
+export const sessionStateSchema = z
+  .object({ me: meSchema.nullable() })
+  .meta({ id: 'SessionState' });
 
 /** The customer's current account as the dashboard home shows it (spec: getinstituition). */
 export const accountSummarySchema = z

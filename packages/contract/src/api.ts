@@ -15,15 +15,21 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof problemSchema>;
 
+/**
+ * Service health. In production only signed-in staff see the engine, its latency and the
+ * version; a load balancer (or anyone) gets the status alone.
+ */
 export const healthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
-    database: z.object({
-      engine: z.enum(['pglite', 'postgres']),
-      ok: z.boolean(),
-      latencyMs: z.number(),
-    }),
-    version: z.string(),
+    database: z
+      .object({
+        engine: z.enum(['pglite', 'postgres']),
+        ok: z.boolean(),
+        latencyMs: z.number(),
+      })
+      .optional(),
+    version: z.string().optional(),
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof healthSchema>;

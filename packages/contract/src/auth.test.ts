@@ -43,3 +43,43 @@ describe('auth schemas', () => {
     }
   });
 });
+
+describe('names are names', () => {
+  const name = (firstName: string) => signupSchema.safeParse({ ...valid, firstName }).success;
+
+  it('takes the names people have', () => {
+    for (const ok of [
+      'Ada',
+      'Zoë-Anne',
+      "O'Brien",
+      'de la Cruz',
+      'J. R.',
+      'Nguyễn Thị',
+      'Jean-Luc',
+    ]) {
+      expect(name(ok), ok).toBe(true);
+    }
+  });
+
+  it('refuses sentences, links, digits and control characters', () => {
+    for (const bad of [
+      'Please call our support line now',
+      'Click here to verify',
+      'www.evil.example',
+      'Ada 2',
+      'Ada\u0000',
+      'Ada\u202e',
+      '-Ada',
+      'Ada  Lovelace',
+      'a'.repeat(41),
+      'Maria de los Angeles',
+      'www\ua4f8evil\ua4f8com',
+      '\u3164',
+      'x\u3164y',
+      'A\u0301\u0301\u0301da',
+      '\u0410d\u0430',
+    ]) {
+      expect(name(bad), bad).toBe(false);
+    }
+  });
+});

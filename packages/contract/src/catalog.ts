@@ -6,12 +6,19 @@ export const ALWAYS_OFFERED_DOCUMENT_TYPE = "Driver's License";
 export const documentTypeNameSchema = z
   .string()
   .trim()
-  .normalize('NFC')
-  .min(2, 'Use 2 to 60 characters')
-  .max(60, 'Use 2 to 60 characters')
-  // No control or invisible format characters (zero-width, bidi overrides): names must look
-  // like what they are.
-  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Use letters, digits and punctuation only');
+  // Compatibility forms folded (fullwidth letters, ligatures), and the apostrophes and quotes
+  // that look alike made one, so "Driver’s License" is the same name as "Driver's License".
+  .normalize('NFKC')
+  .transform((name) => name.replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'"))
+  .pipe(
+    z
+      .string()
+      .min(2, 'Use 2 to 60 characters')
+      .max(60, 'Use 2 to 60 characters')
+      // No control or invisible format characters (zero-width, bidi overrides): names must
+      // look like what they are.
+      .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Use letters, digits and punctuation only'),
+  );
 
 /** What staff send to add a document type to the catalog. */
 export const newDocumentTypeSchema = z

@@ -5,3 +5,6 @@ export * from './catalog.js';
 export * from './constants.js';
 export * from './kyc.js';
 export * from './money.js';
+export * from './permissions.js';
+export * from './mfa.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 
 export const KYC_STATUSES = ['pending', 'approved', 'declined'] as const;
 export const KYC_DOCUMENT_ROLES = ['photo', 'id_front', 'id_back'] as const;
@@ -6,7 +7,7 @@ export type KycDocumentRole = (typeof KYC_DOCUMENT_ROLES)[number];
 
 /** What staff write when declining: the customer reads it at sign-in. */
 export const kycDeclineSchema = z
-  .object({ reason: z.string().trim().min(3, 'Give the customer a reason').max(500) })
+  .object({ reason: textSchema().trim().min(3, 'Give the customer a reason').max(500) })
   .meta({ id: 'KycDecline' });
 
 /** One identity check waiting in the staff queue. */
@@ -49,3 +50,45 @@ export const kycSubmissionSchema = z
   })
   .meta({ id: 'KycSubmission' });
 export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
+
+/** The text fields of the identity check form (sent as multipart with its three files). */
+export const kycDetailsSchema = z
+  .object({
+    country: textSchema().regex(/^[A-Za-z]{2}$/, 'Choose your country from the list'),
+    phone: textSchema().trim().min(5, 'Enter your phone number').max(30),
+    homeAddress: textSchema().trim().min(5, 'Enter your home address').max(300),
+    documentType: textSchema().min(2, 'Choose a document type').max(60),
+  })
+  .meta({ id: 'KycDetails' });
+
+/** The document types a customer may choose: Driver's License first, then the catalog's. */
+export const kycDocumentTypesSchema = z
+  .object({ documentTypes: z.array(z.string()) })
+  .meta({ id: 'KycDocumentTypes' });
+
+/** What the customer sent last time, to fill the form again after a decline. */
+export const kycPreviousSchema = z
+  .object({
+    previous: z
+      .object({
+        country: z.string(),
+        phone: z.string(),
+        homeAddress: z.string(),
+        documentType: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'KycPrevious' });
+export type KycPrevious = z.infer<typeof kycPreviousSchema>;
+
+export const kycSubmittedSchema = z
+  .object({ next: z.literal('kyc_review') })
+  .meta({ id: 'KycSubmitted' });
+
+export const kycApprovedSchema = z
+  .object({ accountNumber: z.string() })
+  .meta({ id: 'KycApproved' });
+
+export const kycDeclinedSchema = z
+  .object({ status: z.literal('declined') })
+  .meta({ id: 'KycDeclined' });

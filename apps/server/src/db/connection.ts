@@ -24,9 +24,12 @@ export type DatabaseOptions =
     }
   /**
    * `dataDir` undefined keeps the database in memory (tests). `waitForLock` (default true)
-   * waits up to 15 s for a crashed process's lock on the folder to go stale.
+   * waits up to 15 s for a crashed process's lock on the folder to go stale. `snapshot` starts
+   * a new database from a data folder dumped by PGlite's `dumpDataDir` instead of running
+   * initdb (tests' copies of a migrated database, db/scratch.ts); PGlite refuses it over a
+   * folder that already holds a database.
    */
-  | { engine: 'pglite'; dataDir?: string; waitForLock?: boolean };
+  | { engine: 'pglite'; dataDir?: string; waitForLock?: boolean; snapshot?: Blob };
 
 const INT8_OID = 20;
 
@@ -63,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const pglite = await PGlite.create({
       ...(pgdata ? { dataDir: pgdata } : {}),
+      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
       parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
     });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

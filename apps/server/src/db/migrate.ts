@@ -48,6 +48,17 @@ export async function readMigrations(dir = defaultMigrationsDir): Promise<Migrat
 }
 
 /**
+ * One hash for a set of migrations, from the same names and checksums that schema_migrations
+ * records: adding, renaming or editing any file changes it. A database copied from a migrated
+ * snapshot is only as current as the migrations it was made from, so snapshots carry this.
+ */
+export function migrationsFingerprint(migrations: Migration[]): string {
+  const hash = createHash('sha256');
+  for (const m of migrations) hash.update(`${m.version} ${m.name} ${m.checksum}\n`);
+  return hash.digest('hex');
+}
+
+/**
  * Applies pending migrations, forward only, each in its own transaction together with its row
  * in schema_migrations: a failing migration leaves the database exactly as it was. A migration
  * that was applied and then edited is refused (its checksum no longer matches).

@@ -8,7 +8,8 @@ export interface DB extends IdentityTables, KycTables {
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
-  outbox: OutboxTable;
+  jobs: JobsTable;
+  stored_files: StoredFilesTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -63,18 +64,29 @@ export interface PostingsTable {
   balance_after: bigint;
 }
 
-export type OutboxKind = 'email';
-
-/** Messages to deliver, written with what caused them and sent by the outbox worker. */
-export interface OutboxTable {
+/** Background work, written with what caused it and run by the job worker (platform/jobs). */
+export interface JobsTable {
   id: GeneratedAlways<bigint>;
-  kind: OutboxKind;
+  kind: string;
   /** Written as a JSON string, read back parsed. */
   payload: JSONColumnType<Record<string, unknown>>;
+  dedupe_key: string | null;
   attempts: Generated<number>;
-  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  sent_at: ColumnType<Date | null, never, Date | string | null>;
+  max_attempts: Generated<number>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_until: ColumnType<Date | null, never, Date | string | null>;
+  lease_token: ColumnType<string | null, never, string | null>;
+  done_at: ColumnType<Date | null, never, Date | string | null>;
   failed_at: ColumnType<Date | null, never, Date | string | null>;
   last_error: ColumnType<string | null, never, string | null>;
+  created_at: CreatedAt;
+}
+
+/** Every file kept in the private upload store, registered with what keeps it. */
+export interface StoredFilesTable {
+  storage_key: string;
+  purpose: string;
+  bytes: number;
+  sha256: string;
   created_at: CreatedAt;
 }

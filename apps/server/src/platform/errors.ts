@@ -6,12 +6,17 @@
 export const errorStatus = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  /** A multipart upload that ended early or was not well formed. */
+  MALFORMED_UPLOAD: 400,
+  PAYLOAD_TOO_LARGE: 413,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  /** Codes of one purpose paused for a person after too many wrong tries in a day. */
+  CODES_PAUSED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   LEDGER_INVALID_ENTRY: 422,

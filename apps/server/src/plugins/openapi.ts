@@ -2,12 +2,32 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { AppError } from '../platform/errors.js';
+import { normalizedPath } from './request-path.js';
+
+/** The API description's own paths. */
+export function isDocsPath(url: string): boolean {
+  const path = normalizedPath(url);
+  return path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/');
+}
 
 /**
  * The OpenAPI description is generated from the route schemas, served as JSON at
- * /api/openapi.json, and rendered at /api/docs (assets served locally, no CDN).
+ * /api/openapi.json, and rendered at /api/docs (assets served locally, no CDN). In production
+ * both are for signed-in staff only (anyone else gets a 404): the map of the API is not public.
+ * Register after the session hook, before the routes it describes.
  */
-export async function registerOpenApi(app: FastifyInstance, options: { version: string }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { version: string; production: boolean },
+) {
+  if (options.production) {
+    app.addHook('onRequest', async (request) => {
+      if (isDocsPath(request.url) && request.session?.scope !== 'staff') {
+        throw new AppError('NOT_FOUND', 'Not found');
+      }
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -22,6 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
         { name: 'system', description: 'Health and service information' },
         { name: 'auth', description: 'Sign-up, email verification, sign-in and sign-out' },
         { name: 'kyc', description: "The customer's identity check" },
+        { name: 'accounts', description: "The customer's own account, from the ledger" },
         { name: 'staff', description: 'The back office; every route names its permission' },
       ],
     },

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest, normalizedPath } from './request-path.js';
 
 /**
  * Security headers on every response: a strict CSP (no inline script, nothing from another
@@ -33,8 +34,24 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+    // The docs page's own scripts and styles may be cached; nothing else under /api may.
+    if (isApiRequest(request) && !normalizedPath(request.url).startsWith('/api/docs')) {
       reply.header('cache-control', 'no-store');
     }
   });
+}
+
+/**
+ * The app page's policy: `policy` (the one every response carries) with this response's nonce
+ * added to style-src and nothing else changed. UI primitives insert <style> elements at run
+ * time (Radix's scroll lock, through react-style-singleton), which `style-src 'self'` refuses;
+ * the page hands them the nonce instead of the policy allowing 'unsafe-inline'. Scripts stay
+ * 'self' only.
+ */
+export function withStyleNonce(policy: string, nonce: string): string {
+  const directives = policy.split(';').map((directive) => directive.trim());
+  const index = directives.findIndex((directive) => /^style-src(\s|$)/.test(directive));
+  if (index < 0) throw new Error('the content security policy has no style-src to add a nonce to');
+  directives[index] = `${directives[index]} 'nonce-${nonce}'`;
+  return directives.join(';');
 }

@@ -1,10 +1,9 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
-import type { SessionScope } from '../db/tables/identity.js';
 import { AppError } from '../platform/errors.js';
-import { permissionsOf, type Permission } from '../platform/permissions.js';
 import { resolveSession, type ActiveSession } from '../platform/security/sessions.js';
+import { isApiRequest } from './request-path.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The header every state-changing API call must carry (a cross-site form cannot set it). */
+/** The header every state-changing request must carry (a cross-site form cannot set it). */
 export const CSRF_HEADER = 'x-bank-csrf';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -25,31 +24,51 @@ export function sessionCookieName(production: boolean): string {
   return production ? '__Host-bank_session' : 'bank_session';
 }
 
+export interface SessionOptions {
+  database: Database;
+  production: boolean;
+  /**
+   * The site's origin as browsers see it (PUBLIC_URL), the only Origin a state-changing request
+   * may come from. Unset (development): the loopback origins of the port the request came in on.
+   */
+  publicOrigin: string | undefined;
+}
+
+/** Whether a browser's Origin header names this site. */
+function originAllowed(origin: string, request: FastifyRequest, publicOrigin?: string): boolean {
+  if (publicOrigin) return origin === publicOrigin;
+  const port = request.socket.localPort;
+  return (
+    port !== undefined &&
+    [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`].includes(
+      origin,
+    )
+  );
+}
+
 /**
  * Sessions ride an HttpOnly, SameSite=Strict cookie (Secure in production). Every
- * state-changing API request must also carry the custom CSRF header and, when the browser sends
- * an Origin, come from our own origin.
+ * state-changing request, whatever its path, must carry the custom CSRF header and, when the
+ * browser sends an Origin, come from the configured origin (never judged from the request's own
+ * Host header, which the sender controls).
  */
-export async function registerSessions(
-  app: FastifyInstance,
-  options: { database: Database; production: boolean },
-) {
+export async function registerSessions(app: FastifyInstance, options: SessionOptions) {
   const name = sessionCookieName(options.production);
   await app.register(cookie);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     if (!SAFE_METHODS.has(request.method)) {
       if (request.headers[CSRF_HEADER] !== '1') {
         throw new AppError('FORBIDDEN', 'This request is missing its security header.');
       }
       const origin = request.headers.origin;
-      if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
+      if (origin !== undefined && !originAllowed(origin, request, options.publicOrigin)) {
         throw new AppError('FORBIDDEN', 'Requests must come from this site.');
       }
     }
+    if (!isApiRequest(request)) return;
     const token = request.cookies[name];
     request.sessionToken = token ?? null;
     request.session = token ? await resolveSession(options.database.db, token) : null;
@@ -79,33 +98,4 @@ declare module 'fastify' {
     setSession(token: string, expiresAt: Date): FastifyReply;
     clearSession(): FastifyReply;
   }
-}
-
-/**
- * The session a route needs. A not-yet-approved customer's onboarding session opens only the
- * routes that list 'onboarding'; everything else answers 401 for it.
- */
-export function requireSession(request: FastifyRequest, scopes: SessionScope[]): ActiveSession {
-  const session = request.session;
-  if (!session || !scopes.includes(session.scope)) {
-    throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-  }
-  return session;
-}
-
-/**
- * A staff session holding the named permission. Not signed in as staff: 401; staff without
- * the permission: 403. Every staff route calls this with its permission.
- */
-export async function requirePermission(
-  request: FastifyRequest,
-  database: Database,
-  permission: Permission,
-): Promise<ActiveSession> {
-  const session = requireSession(request, ['staff']);
-  const held = await permissionsOf(database.db, session.userId);
-  if (!held.has(permission)) {
-    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
-  }
-  return session;
 }

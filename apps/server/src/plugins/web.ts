@@ -1,12 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { withStyleNonce } from './security.js';
+
+/** What the build writes where each response's nonce goes (vite.config.ts, `html.cspNonce`). */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * Serves the built React app under BASE_PATH: hashed assets with long caching, and index.html
  * for every other path so the router can take over. The site root redirects to BASE_PATH.
- * One build serves any base path: the server writes it into the page's <base href>.
+ * One build serves any base path: the server writes it into the page's <base href>. Each page
+ * response gets its own style nonce, written into the page and into its content security policy.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -44,8 +50,18 @@ export async function registerWeb(
     },
   });
 
-  const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendIndex = (_request: unknown, reply: FastifyReply) => {
+    // 128 random bits per response: a nonce seen in one page is worth nothing for the next.
+    const nonce = randomBytes(16).toString('base64');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', withStyleNonce(policy, nonce));
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  };
 
   app.get(basePath, { schema: { hide: true } }, (_request, reply) =>
     reply.redirect(`${basePath}/`),

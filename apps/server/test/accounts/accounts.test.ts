@@ -8,6 +8,7 @@ import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { signedInCustomer } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
+import { signInStaff } from '../helpers/staff.js';
 import { fund, openCustomer, uniqueKey } from '../helpers/ledger.js';
 
 let database: Database;
@@ -167,8 +168,7 @@ describe('who is signed in', () => {
       password: 'granite harbour lighthouse keeper',
     };
     await bootstrapAdmin(database.db, admin);
-    const client = new TestClient(app);
-    expect((await client.post('/api/v1/auth/signin', admin)).json()).toEqual({ next: 'staff' });
+    const client = await signInStaff(app, admin);
     const me = (await client.get('/api/v1/auth/me')).json();
     expect(me.scope).toBe('staff');
     expect(me.permissions).toEqual([...PERMISSIONS].sort());

@@ -20,7 +20,11 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><base href="/wp-user/" /></head><body><div id="root"></div></body></html>',
+    // As built with Vite's html.cspNonce: the placeholder where each response's nonce goes.
+    '<!doctype html><html><head><base href="/wp-user/" />' +
+      '<meta property="csp-nonce" nonce="__CSP_NONCE__" />' +
+      '<script type="module" nonce="__CSP_NONCE__" src="./assets/app-abc123.js"></script>' +
+      '</head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.map'), '{}');
@@ -157,6 +161,58 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+/** A policy as directive name -> its sources. */
+function directivesOf(policy: unknown): Map<string, string[]> {
+  return new Map(
+    String(policy)
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean)
+      .map((directive) => {
+        const [name = '', ...sources] = directive.split(/\s+/);
+        return [name, sources] as const;
+      }),
+  );
+}
+
+describe("the app page's content security policy", () => {
+  it('adds a fresh style nonce per response, the one written into that page', async () => {
+    const pages = await Promise.all(
+      ['/wp-user/auth', '/wp-user/auth', '/wp-user/dashboard'].map((url) =>
+        app.inject({ method: 'GET', url }),
+      ),
+    );
+    const nonces = pages.map((page) => {
+      const styleSrc = directivesOf(page.headers['content-security-policy']).get('style-src');
+      expect(styleSrc?.[0]).toBe("'self'");
+      expect(styleSrc).toHaveLength(2);
+      const nonce = /^'nonce-([A-Za-z0-9+/]{22}==)'$/.exec(styleSrc?.[1] ?? '')?.[1];
+      expect(nonce, 'a base64 nonce of 128 bits').toBeDefined();
+      // Every placeholder in the page carries this response's nonce, and only it.
+      expect(page.body).not.toContain('__CSP_NONCE__');
+      expect(page.body.match(/nonce="[^"]*"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(pages.length);
+  });
+
+  it('loosens nothing else: the same policy as every response, and no nonce for scripts', async () => {
+    const page = await app.inject({ method: 'GET', url: '/wp-user/auth' });
+    const pagePolicy = directivesOf(page.headers['content-security-policy']);
+    for (const url of ['/api/health', '/wp-user/assets/app-abc123.js']) {
+      const other = await app.inject({ method: 'GET', url });
+      const policy = directivesOf(other.headers['content-security-policy']);
+      expect(policy.get('style-src'), url).toEqual(["'self'"]);
+      expect([...pagePolicy.keys()].sort(), url).toEqual([...policy.keys()].sort());
+      for (const [name, sources] of policy) {
+        if (name !== 'style-src') expect(pagePolicy.get(name), `${url}: ${name}`).toEqual(sources);
+      }
+    }
+    expect(pagePolicy.get('script-src')).toEqual(["'self'"]);
+    expect(String(page.headers['content-security-policy'])).not.toContain('unsafe-inline');
   });
 });
 

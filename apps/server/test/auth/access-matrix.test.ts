@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.js';
-import { bootstrapAdmin } from '../../src/modules/staff/bootstrap.js';
+import { DEFAULT_ROLES } from '../../src/platform/permissions.js';
+import type { Access } from '../../src/plugins/access.js';
 import { buildTestApp } from '../helpers/app.js';
-import { createTestDatabase } from '../helpers/database.js';
 import { signedInCustomer } from '../helpers/customers.js';
+import { createTestDatabase } from '../helpers/database.js';
 import { TestClient } from '../helpers/http.js';
+import { createStaff, signInStaff } from '../helpers/staff.js';
 
+/**
+ * Every API route declares who may call it (`config.access`); this reads those declarations
+ * and checks, for every kind of session, that each route it does not admit refuses it (401 or
+ * 403), and that each route it admits lets it through. A new route is covered the day it is
+ * added, and cannot be added without a declaration.
+ */
 let database: Database;
 let app: FastifyInstance;
 
-/** Routes anyone may call, signed in or not. */
-const PUBLIC = new Set([
+/** The routes anyone may call: a route becomes public only by appearing here too. */
+const PUBLIC = [
   'GET /api/health',
   'GET /api/v1/auth/session',
   'POST /api/v1/auth/signup',
@@ -21,86 +29,78 @@ const PUBLIC = new Set([
   'POST /api/v1/auth/forgot',
   'POST /api/v1/auth/reset',
   'POST /api/v1/auth/signout',
-]);
-/** What a not-yet-approved customer's onboarding session opens, beyond the public routes. */
-const ONBOARDING = new Set([
-  'GET /api/v1/auth/me',
-  'GET /api/v1/kyc/document-types',
-  'POST /api/v1/kyc/submission',
-]);
-/** What an approved customer opens today (the dashboard issues add to this list). */
-const CUSTOMER = new Set([
-  'GET /api/v1/auth/me',
-  'GET /api/v1/accounts/current',
-  'GET /api/v1/accounts/current/transactions',
-]);
+].sort();
 
-/** A KYC reviewer opens the identity-check routes of the back office and nothing of a customer's. */
-const KYC_REVIEWER = new Set([
-  'GET /api/v1/auth/me',
-  'GET /api/v1/staff/kyc/queue',
-  'GET /api/v1/staff/kyc/submissions/{id}',
-  'GET /api/v1/staff/kyc/submissions/{id}/documents/{role}',
-  'POST /api/v1/staff/kyc/submissions/{id}/approve',
-  'POST /api/v1/staff/kyc/submissions/{id}/decline',
-]);
-/** Staff whose role grants no permission used by a route built so far. */
-const OPERATIONS = new Set(['GET /api/v1/auth/me']);
-
-/** Every API route, from the OpenAPI description generated from the route schemas. */
-function apiRoutes(): { method: 'GET' | 'POST'; path: string }[] {
-  const spec = app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(spec.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((m) => ({ method: m.toUpperCase() as 'GET' | 'POST', path })),
-  );
+interface Kind {
+  name: string;
+  scope: 'customer' | 'onboarding' | 'staff' | 'mfa_pending' | null;
+  permissions: readonly string[];
+  client: () => Promise<TestClient>;
 }
 
-/** A concrete URL for a route, with plausible parameters, so only the session can refuse it (the body
- * sent with every POST is likewise valid for each route). */
-function concrete(path: string): string {
-  return path.replace('{id}', '1').replace('{role}', 'photo');
-}
+const STAFF_PASSWORD = 'sturdy orchard violet compass';
+let staffSeq = 0;
 
-type SessionKind = 'onboarding' | 'customer' | 'kyc_reviewer' | 'operations';
-
-/** A staff member whose only role is `role`. */
-async function staffWithRole(role: string): Promise<TestClient> {
-  const staff = {
-    email: `matrix.${role}.${Date.now()}@bank.example`,
-    password: 'sturdy orchard violet compass',
+async function staff(role: string): Promise<TestClient> {
+  staffSeq += 1;
+  const credentials = {
+    email: `matrix.${role}.${staffSeq}@bank.example`,
+    password: STAFF_PASSWORD,
   };
-  await bootstrapAdmin(database.db, staff);
-  const user = await database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', staff.email)
-    .executeTakeFirstOrThrow();
-  const granted = await database.db
-    .selectFrom('roles')
-    .select('id')
-    .where('name', '=', role)
-    .executeTakeFirstOrThrow();
-  await database.db.deleteFrom('user_roles').where('user_id', '=', user.id).execute();
-  await database.db
-    .insertInto('user_roles')
-    .values({ user_id: user.id, role_id: granted.id })
-    .execute();
+  await createStaff(database, credentials, role);
+  return signInStaff(app, credentials);
+}
+
+async function pendingStaff(): Promise<TestClient> {
+  staffSeq += 1;
+  const credentials = {
+    email: `matrix.pending.${staffSeq}@bank.example`,
+    password: STAFF_PASSWORD,
+  };
+  await createStaff(database, credentials);
   const client = new TestClient(app);
-  await client.post('/api/v1/auth/signin', staff);
+  await client.post('/api/v1/auth/signin', credentials);
   return client;
 }
 
-async function sessionFor(kind: SessionKind) {
-  if (kind === 'kyc_reviewer' || kind === 'operations') {
-    const client = await staffWithRole(kind);
-    expect((await client.get('/api/v1/auth/me')).json().scope).toBe('staff');
-    return client;
-  }
-  const { client } = await signedInCustomer(app, database, {
-    kycStatus: kind === 'customer' ? 'approved' : 'not_verified',
-  });
-  expect((await client.get('/api/v1/auth/me')).json().scope).toBe(kind);
-  return client;
+const KINDS: Kind[] = [
+  { name: 'signed out', scope: null, permissions: [], client: async () => new TestClient(app) },
+  {
+    name: 'an onboarding customer',
+    scope: 'onboarding',
+    permissions: [],
+    client: async () =>
+      (await signedInCustomer(app, database, { kycStatus: 'not_verified' })).client,
+  },
+  {
+    name: 'a customer',
+    scope: 'customer',
+    permissions: [],
+    client: async () => (await signedInCustomer(app, database, { kycStatus: 'approved' })).client,
+  },
+  {
+    name: 'staff before their second factor',
+    scope: 'mfa_pending',
+    permissions: [],
+    client: pendingStaff,
+  },
+  ...Object.entries(DEFAULT_ROLES).map(([role, permissions]) => ({
+    name: `staff (${role})`,
+    scope: 'staff' as const,
+    permissions,
+    client: () => staff(role),
+  })),
+];
+
+function admits(access: Access, kind: Kind): boolean {
+  if ('public' in access) return true;
+  if ('session' in access) return kind.scope !== null && access.session.includes(kind.scope);
+  return kind.scope === 'staff' && kind.permissions.includes(access.permission);
+}
+
+/** A concrete URL for a route, with plausible parameters, so only access can refuse it. */
+function concrete(path: string): string {
+  return path.replace(/:id\b/g, '1').replace(/:role\b/g, 'photo');
 }
 
 beforeAll(async () => {
@@ -114,33 +114,56 @@ afterAll(async () => {
 });
 
 describe('access matrix', () => {
-  it('covers the routes that exist (the list below grows with the API)', () => {
-    const keys = apiRoutes().map((r) => `${r.method} ${r.path}`);
-    expect(keys).toContain('POST /api/v1/kyc/submission');
-    expect(keys).toContain('POST /api/v1/staff/kyc/submissions/{id}/approve');
-    expect(keys.length).toBeGreaterThanOrEqual(16);
+  it('has a declaration for every API route in the description, and no accidental public route', () => {
+    const spec = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const described = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const declared = [...app.routeAccess.keys()];
+    for (const route of described) expect(declared, route).toContain(route);
+    const publicRoutes = [...app.routeAccess]
+      .filter(([, access]) => 'public' in access)
+      .map(([route]) => route)
+      .sort();
+    expect(publicRoutes).toEqual(PUBLIC);
+    // Every back-office route names its permission.
+    for (const [route, access] of app.routeAccess) {
+      if (route.includes('/api/v1/staff/')) expect('permission' in access, route).toBe(true);
+    }
   });
 
-  it.each([
-    ['signed out', null, new Set<string>()],
-    ['an onboarding session', 'onboarding', ONBOARDING],
-    ['a customer session', 'customer', CUSTOMER],
-    ['a KYC reviewer', 'kyc_reviewer', KYC_REVIEWER],
-    ['staff without a permission used so far', 'operations', OPERATIONS],
-  ] as const)('%s reaches nothing beyond its own routes', async (_name, kind, allowed) => {
-    const client = kind ? await sessionFor(kind) : new TestClient(app);
-    const reached: string[] = [];
-    for (const route of apiRoutes()) {
-      const key = `${route.method} ${route.path}`;
-      if (PUBLIC.has(key) || allowed.has(key) || route.path === '/api/openapi.json') continue;
-      const url = concrete(route.path);
-      const response =
-        route.method === 'GET'
-          ? await client.get(url)
-          : await client.post(url, { reason: 'A readable reason', name: 'A readable name' });
-      if (![401, 403].includes(response.statusCode))
-        reached.push(`${key} -> ${response.statusCode}`);
-    }
-    expect(reached).toEqual([]);
+  it('refuses a route declared without access when it is registered', async () => {
+    const bare = await buildTestApp(database, { modules: [] });
+    void bare.register(async (scope) => {
+      scope.get('/api/v1/undeclared', async () => 'open');
+    });
+    await expect(bare.ready()).rejects.toThrow(/declares no access/);
   });
+
+  it.each(KINDS.map((kind) => [kind.name, kind] as const))(
+    '%s reaches exactly the routes declared for it',
+    async (_name, kind) => {
+      const client = await kind.client();
+      const wrong: string[] = [];
+      for (const [route, access] of app.routeAccess) {
+        if ('public' in access) continue;
+        const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+        const url = concrete(path);
+        const response =
+          method === 'GET'
+            ? await client.get(url)
+            : await client.post(url, { reason: 'A readable reason', name: 'A readable name' });
+        const refused =
+          response.statusCode === 401 ||
+          (response.statusCode === 403 &&
+            response.json().detail === 'You do not have permission to do this.');
+        if (admits(access, kind) === refused) {
+          wrong.push(
+            `${route} -> ${response.statusCode} (${admits(access, kind) ? 'should pass' : 'should refuse'})`,
+          );
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/connection.js';
 import { TestClient } from './http.js';
+import { runJobs } from './jobs.js';
 
 export const CUSTOMER_PASSWORD = 'velvet tram orbit lantern';
 let seq = 0;
@@ -38,6 +39,8 @@ export async function signedInCustomer(
     password: CUSTOMER_PASSWORD,
     acceptTerms: true,
   });
+  // The profile is opened by the sign-up job.
+  await runJobs(app);
   const user = await database.db
     .updateTable('users')
     .set({ email_verified_at: new Date(), kyc_status: options.kycStatus ?? 'not_verified' })

@@ -6,6 +6,8 @@ export class TestClient {
   constructor(
     readonly app: FastifyInstance,
     readonly userAgent = 'Mozilla/5.0 (TestBrowser)',
+    /** The client's address as the server sees it (default: 127.0.0.1). */
+    readonly remoteAddress?: string,
   ) {}
 
   async request(
@@ -22,9 +24,13 @@ export class TestClient {
         ...(this.cookie ? { cookie: this.cookie } : {}),
       },
       ...(body === undefined ? {} : { payload: body as object }),
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
-    const set = response.cookies.find((c) => c.name === 'bank_session');
-    if (set) this.cookie = set.value ? `bank_session=${set.value}` : undefined;
+    // Development and test name the cookie bank_session; production __Host-bank_session.
+    const set = response.cookies.find(
+      (c) => c.name === 'bank_session' || c.name === '__Host-bank_session',
+    );
+    if (set) this.cookie = set.value ? `${set.name}=${set.value}` : undefined;
     return response;
   }
 
@@ -35,4 +41,16 @@ export class TestClient {
   get(url: string) {
     return this.request('GET', url);
   }
+}
+
+/**
+ * What a caller can learn from an answer: its status and body, without the parts that differ
+ * on every request (the request id and path). Two answers an attacker must not tell apart
+ * compare equal under this.
+ */
+export function visibleAnswer(response: { statusCode: number; json(): Record<string, unknown> }) {
+  const body = { ...response.json() };
+  delete body.requestId;
+  delete body.instance;
+  return { status: response.statusCode, ...body };
 }

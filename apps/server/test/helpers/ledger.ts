@@ -186,3 +186,15 @@ export async function inRolledBackTransaction<T>(
   ).rejects.toBeInstanceOf(Rollback);
   return holder.value as T;
 }
+
+/** Runs SQL with triggers and foreign keys off, as only a superuser tampering could. */
+export async function tamper(db: Executor, statements: string[]): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`set session_replication_role = replica`.execute(conn);
+    try {
+      for (const statement of statements) await sql.raw(statement).execute(conn);
+    } finally {
+      await sql`set session_replication_role = default`.execute(conn);
+    }
+  });
+}

@@ -1,12 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/connection.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/connection.js';
 import {
   checkLedger,
   ensureInternalAccounts,
@@ -15,8 +9,7 @@ import {
   type Executor,
 } from '../../src/ledger/index.js';
 import { createTestDatabase } from '../helpers/database.js';
-
-const run = promisify(execFile);
+import { tamper } from '../helpers/ledger.js';
 
 /** Money in from the deposit clearing account to a new customer account. */
 async function fundedCustomer(db: Executor, ownerId: bigint, amount: bigint) {
@@ -38,18 +31,6 @@ async function fundedCustomer(db: Executor, ownerId: bigint, amount: bigint) {
     currency: 'USD',
   });
   return account;
-}
-
-/** Runs SQL with triggers and foreign keys off, as only a superuser tampering could. */
-async function tamper(db: Executor, statements: string[]) {
-  await db.connection().execute(async (conn) => {
-    await sql`set session_replication_role = replica`.execute(conn);
-    try {
-      for (const statement of statements) await sql.raw(statement).execute(conn);
-    } finally {
-      await sql`set session_replication_role = default`.execute(conn);
-    }
-  });
 }
 
 describe('checkLedger', () => {
@@ -140,33 +121,5 @@ describe('checkLedger', () => {
     } finally {
       await own.close();
     }
-  });
-});
-
-describe('npm run ledger:check', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-ledger-check-'));
-  const cli = path.resolve(import.meta.dirname, '../../src/cli/ledger-check.ts');
-  const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  it('prints the trial balance and exits 0 on a healthy ledger, 1 on a violation', async () => {
-    const seed = await openDatabase({ engine: 'pglite', dataDir });
-    await migrate(seed.db);
-    const account = await fundedCustomer(seed.db, 9n, 4_200n);
-    await seed.close();
-
-    const healthy = await run(tsx, [cli], { env });
-    expect(healthy.stdout).toContain('Trial balance (pglite)');
-    expect(healthy.stdout).toContain('42.00');
-    expect(healthy.stdout).toContain('Ledger check: OK');
-
-    const broken = await openDatabase({ engine: 'pglite', dataDir });
-    await tamper(broken.db, [`update ledger_accounts set balance = 1 where id = ${account.id}`]);
-    await broken.close();
-    const failure = await run(tsx, [cli], { env }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 1 });
-    expect((failure as { stdout: string }).stdout).toContain('cached_balance_mismatch');
   });
 });

@@ -14,8 +14,7 @@ import {
   readMailboxMessage,
   type EmailMessage,
 } from '../../src/platform/mail/index.js';
-import { safeErrorText } from '../../src/platform/mail/safe-error.js';
-import { devMailboxRoutes } from '../../src/routes/dev-mailbox.js';
+import { safeErrorText } from '../../src/platform/safe-error.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase, engineName } from '../helpers/database.js';
 import {
@@ -34,7 +33,6 @@ const message: EmailMessage = {
   subject: 'Your verification code',
   text: 'Your code is 481516. It expires in 10 minutes.',
   html: '<p>Your code is <strong>481516</strong>. It expires in 10 minutes.</p>',
-  devHint: 'verification code 481516',
 };
 
 beforeAll(async () => {
@@ -74,7 +72,7 @@ describe('SMTP transport', () => {
     expect(parsed.text?.trim()).toBe(message.text);
     expect(parsed.html).toBe(message.html);
 
-    // SMTP mode: neither the devHint nor a body reaches the log, and nothing is written to disk.
+    // SMTP mode: no body reaches the log, and nothing is written to disk.
     const logged = JSON.stringify(calls);
     expect(logged).not.toContain('481516');
     expect(logged).not.toContain('verification code');
@@ -155,7 +153,7 @@ describe('SMTP transport', () => {
 });
 
 describe('local mailbox transport', () => {
-  it('writes a private JSON file, readable through the mailbox API, and logs the devHint', async () => {
+  it('writes a private JSON file, readable through the mailbox API, and logs no code or address', async () => {
     const { calls, logger } = captureLogger();
     const transport = createMailTransport({ from: MAIL_FROM, dataDir, logger });
     expect(transport.kind).toBe('mailbox');
@@ -186,18 +184,14 @@ describe('local mailbox transport', () => {
     );
     expect((await stat(mailboxDir(dataDir))).mode & 0o777).toBe(0o700);
 
-    // The documented development convenience: one info line with to, subject and the devHint.
+    // One info line naming the saved message by its id, and nothing from the message itself:
+    // no code, no address, no body.
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({
-      level: 'info',
-      obj: {
-        to: 'ada@example.com',
-        subject: 'Your verification code',
-        devHint: 'verification code 481516',
-      },
-    });
-    // ...and only that: the bodies stay out of the log.
-    expect(JSON.stringify(calls[0])).not.toContain('expires in 10 minutes');
+    expect(calls[0]).toMatchObject({ level: 'info', obj: { mailboxId: entry.id } });
+    const line = JSON.stringify(calls[0]);
+    for (const secret of ['481516', 'ada@example.com', 'expires in 10 minutes']) {
+      expect(line).not.toContain(secret);
+    }
   });
 
   it('lists newest first, honours the limit, and finds the latest message to an address', async () => {
@@ -281,8 +275,7 @@ describe(`dev mailbox pages (${engineName})`, () => {
   beforeAll(async () => {
     pagesDir = await mkdtemp(path.join(tmpdir(), 'bank-mailbox-pages-'));
     database = await createTestDatabase({ poolSize: 2 });
-    app = await buildTestApp(database);
-    await app.register(devMailboxRoutes({ dataDir: pagesDir }));
+    app = await buildTestApp(database, { devMailbox: { dataDir: pagesDir, host: '127.0.0.1' } });
     await app.ready();
   });
 

@@ -2,6 +2,7 @@ import type { Me } from '@bank/contract';
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { NavLink, Outlet, useOutletContext } from 'react-router';
 import { Banner } from '../components/ui/Banner';
+import { BrandMark } from '../components/ui/BrandMark';
 import { SkipLink } from '../components/ui/SkipLink';
 import { BANK_NAME } from '../lib/brand';
 import { SIGNOUT_FAILED_MESSAGE, useSignOutToWelcome } from '../lib/signout';
@@ -49,10 +50,7 @@ function TopBar({
         </svg>
         Menu
       </button>
-      <span className="flex items-center gap-2">
-        <img src="./favicon.svg" alt="" className="h-8 w-8" />
-        <span className="hidden text-lg font-bold tracking-tight sm:inline">{BANK_NAME}</span>
-      </span>
+      <BrandMark nameHiddenOnPhones />
       <p className="ml-auto min-w-0 truncate font-medium text-slate-700 dark:text-slate-300">
         <span className="sr-only">Signed in as </span>
         {me.firstName} {me.lastName}

@@ -1,19 +1,29 @@
-/** The app's one HTTP client: JSON in and out, the CSRF header, and problem+json as ApiError. */
+/**
+ * The app's one HTTP client: JSON in and out, the CSRF header, problem+json as ApiError, and
+ * every answer checked against its contract schema, so a page only ever sees data of the shape
+ * it was written for.
+ */
+import { problemSchema } from '@bank/contract';
+import { z } from 'zod';
 
 export const NETWORK_ERROR_MESSAGE = 'An unexpected error occurred';
+/** Said when the server's answer is not what the contract promises: a failure like any other. */
+export const UNREADABLE_ANSWER_MESSAGE = 'Something went wrong. Please try again.';
 
-interface ProblemBody {
-  status?: number;
-  code?: string;
-  detail?: string;
-  errors?: { path: string; message: string }[];
-}
+/** The answer of a call that returns nothing (204), e.g. sign-out. */
+export const NO_CONTENT = z.undefined();
+
+// Any field may be missing (a proxy's bare 502, an old server); present ones must be right.
+const looseProblemSchema = problemSchema.partial();
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly detail: string;
-  /** Field name (the request path without its "body." prefix) to the server's message. */
+  /**
+   * Field name to the server's message. The server names fields `body.<field>` (JSON and
+   * multipart alike) and `query.<field>`; the "body." is dropped so a form looks up its own names.
+   */
   readonly fieldErrors: Record<string, string>;
 
   constructor(status: number, code: string, detail: string, fieldErrors = {}) {
@@ -26,26 +36,60 @@ export class ApiError extends Error {
   }
 
   static fromProblem(status: number, body: unknown): ApiError {
-    const problem: ProblemBody = typeof body === 'object' && body !== null ? body : {};
+    const parsed = looseProblemSchema.safeParse(body);
+    const problem = parsed.success ? parsed.data : {};
     const fieldErrors: Record<string, string> = {};
     for (const error of problem.errors ?? []) {
-      const field = error.path.replace(/^body\./, '');
-      fieldErrors[field] ??= error.message;
+      fieldErrors[error.path.replace(/^body\./, '')] ??= error.message;
     }
     return new ApiError(status, problem.code ?? 'UNKNOWN', problem.detail ?? '', fieldErrors);
   }
 }
 
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Turns an HTTP answer into data of the schema's shape, or throws ApiError: the server's problem
+ * for a failure, UNREADABLE_ANSWER for a success that does not match the contract.
+ */
+export function readAnswer<T>(status: number, text: string, path: string, schema: z.ZodType<T>): T {
+  const data = parseJson(text);
+  if (status < 200 || status >= 300) throw ApiError.fromProblem(status, data);
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  // Where and what, never the values: answers carry personal data.
+  console.error(
+    `The answer from ${path} does not match the contract:`,
+    parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+  throw new ApiError(status, 'UNREADABLE_ANSWER', UNREADABLE_ANSWER_MESSAGE);
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Calls the API at an absolute path ("/api/v1/..."); the session cookie rides along. */
-export async function api<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+/**
+ * Calls the API at an absolute path ("/api/v1/..."), the session cookie riding along, and
+ * returns the answer as `schema` reads it.
+ */
+export async function api<T>(
+  method: HttpMethod,
+  path: string,
+  { schema, body }: { schema: z.ZodType<T>; body?: unknown },
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-bank-csrf'] = '1';
   // An empty body with a JSON content type is refused by the server, so the type rides with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
+  let text: string;
   try {
     response = await fetch(path, {
       method,
@@ -53,21 +97,11 @@ export async function api<T>(method: HttpMethod, path: string, body?: unknown): 
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    text = response.status === 204 ? '' : await response.text();
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
-
-  const text = response.status === 204 ? '' : await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-  if (!response.ok) throw ApiError.fromProblem(response.status, data);
-  return data as T;
+  return readAnswer(response.status, text, path, schema);
 }
 
 /** The words to show for a failed call: the server's detail, else a fallback. */

@@ -1,8 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
-
-/** The query that answers who is signed in (lib/session.tsx). */
-export const ME_QUERY_KEY = ['me'] as const;
+import { queryKeys } from './queries';
 
 /**
  * The app's query client. Queries retry only what might pass next time (not a 4xx answer). A
@@ -17,9 +15,9 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
         if (
           error instanceof ApiError &&
           error.status === 401 &&
-          query.queryKey[0] !== ME_QUERY_KEY[0]
+          query.queryKey[0] !== queryKeys.session[0]
         ) {
-          void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.session });
         }
       },
     }),

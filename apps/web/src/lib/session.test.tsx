@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute } from '../test-utils';
+import { queries, queryKeys } from './queries';
 
 afterEach(() => {
   cleanup();
@@ -31,6 +32,38 @@ describe('the front door, {BASE_PATH}/', () => {
     );
     const router = renderRoute('/');
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+});
+
+describe('the sign-in and sign-up pages, opened while signed in', () => {
+  it.each([
+    ['/auth/signin', 'customer', '/dashboard'],
+    ['/auth/signup', 'customer', '/dashboard'],
+    ['/auth/signin', 'staff', '/admin'],
+    ['/auth/signup', 'staff', '/admin'],
+  ])('%s sends %s to %s', async (page, scope, to) => {
+    mockFetch((path) => {
+      if (path === '/api/v1/auth/session')
+        return { status: 200, body: { me: { ...person, scope } } };
+      if (path.endsWith('/queue')) return { status: 200, body: { items: [] } };
+      return problem(404, 'NOT_FOUND', 'not in this test');
+    });
+    const router = renderRoute(page);
+    await waitFor(() => expect(router.state.location.pathname).toMatch(new RegExp(`^${to}`)));
+  });
+
+  it('stay for an unfinished sign-in, which may start again there', async () => {
+    mockFetch((path) =>
+      path === '/api/v1/auth/session'
+        ? { status: 200, body: { me: { ...person, scope: 'onboarding' } } }
+        : problem(404, 'NOT_FOUND', 'not in this test'),
+    );
+    const router = renderRoute('/auth/signin');
+    await waitFor(() =>
+      expect(router.queryClient.getQueryState(['session'])?.status).toBe('success'),
+    );
+    expect(router.state.location.pathname).toBe('/auth/signin');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 });
 
@@ -81,7 +114,7 @@ describe('a session that ends while a page is open', () => {
     expect(await screen.findByText('4000123457')).toBeTruthy();
     // The session expires on the server; the next read of the account is refused.
     signedIn = false;
-    await act(() => router.queryClient.invalidateQueries({ queryKey: ['accounts'] }));
+    await act(() => router.queryClient.invalidateQueries({ queryKey: queryKeys.account }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
     expect(screen.queryByText('4000123457')).toBeNull();
   });
@@ -89,10 +122,15 @@ describe('a session that ends while a page is open', () => {
 
 describe('a new sign-in in the same tab', () => {
   it("never shows the previous person's account", async () => {
+    let signedIn = false;
     mockFetch((path) => {
-      if (path === '/api/v1/auth/signin') return { status: 200, body: { next: 'dashboard' } };
+      if (path === '/api/v1/auth/signin') {
+        signedIn = true;
+        return { status: 200, body: { next: 'dashboard' } };
+      }
       if (path === '/api/v1/auth/session') {
-        return { status: 200, body: { me: { ...person, firstName: 'Bea', scope: 'customer' } } };
+        const bea = { ...person, firstName: 'Bea', scope: 'customer' };
+        return { status: 200, body: { me: signedIn ? bea : null } };
       }
       if (path === '/api/v1/accounts/current') {
         return problem(503, 'UNAVAILABLE', 'The service is unavailable, try again shortly.');
@@ -101,7 +139,7 @@ describe('a new sign-in in the same tab', () => {
     });
     const router = renderRoute('/auth/signin');
     // What the previous customer's visit left in this tab.
-    router.queryClient.setQueryData(['accounts', 'current'], {
+    router.queryClient.setQueryData(queries.accountSummary().queryKey, {
       accountNumber: '4000123457',
       currency: 'USD',
       availableBalance: '990000',

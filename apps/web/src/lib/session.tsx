@@ -3,34 +3,36 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadFailed, Loading } from '../components/ui/QueryStatus';
-import { api } from './api';
-import { ME_QUERY_KEY } from './query-client';
+import { queries, queryKeys } from './queries';
 
 type Scope = Me['scope'];
 
-/** Who is signed in, or null when nobody is (answered without an error either way). */
-export async function fetchMe(): Promise<Me | null> {
-  return (await api<{ me: Me | null }>('GET', '/api/v1/auth/session')).me;
-}
-
-/**
- * The signed-in person. Asked afresh each time a guarded area mounts, so a sign-in or sign-out
- * elsewhere is never answered from a stale copy.
- */
+/** The signed-in person, or null when nobody is (answered without an error either way). */
 export function useMe() {
-  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 0 });
+  return useQuery(queries.session());
 }
 
 /**
  * Where someone with this kind of session belongs (the app's front door). An onboarding session
- * exists only to submit identity documents (spec: the verification gate).
+ * exists only to submit identity documents (spec: the verification gate); a staff member who
+ * gave their password but not yet their second factor (`mfa_pending`) finishes signing in.
  */
 export function homeFor(me: Me | null): string {
-  if (me?.scope === 'customer') return '/dashboard';
-  if (me?.scope === 'staff') return '/admin';
-  if (me?.scope === 'onboarding') return '/auth/account/verification';
-  return '/auth';
+  switch (me?.scope) {
+    case 'customer':
+      return '/dashboard';
+    case 'staff':
+      return '/admin';
+    case 'onboarding':
+      return '/auth/account/verification';
+    case 'mfa_pending':
+      return SECOND_FACTOR_PATH;
+    case undefined:
+      return '/auth';
+  }
 }
+
+export const SECOND_FACTOR_PATH = '/auth/staff/second-factor';
 
 /**
  * Forgets everything read under an earlier session, keeping only the question of who is signed
@@ -40,7 +42,9 @@ export function useForgetSessionData() {
   const queryClient = useQueryClient();
   return useCallback(
     () =>
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] }),
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+      }),
     [queryClient],
   );
 }
@@ -76,9 +80,12 @@ function SessionError({
 export function RequireSession({
   scope,
   children,
+  loading = <SessionLoading />,
 }: {
   scope: Scope;
   children: (me: Me) => ReactNode;
+  /** Shown while asking who is signed in; the whole screen unless a page has its own frame. */
+  loading?: ReactNode;
 }) {
   const me = useMe();
   const forget = useForgetSessionData();
@@ -94,10 +101,25 @@ export function RequireSession({
       <SessionError error={me.error} retrying={me.isFetching} retry={() => void me.refetch()} />
     );
   }
-  if (!me.isFetchedAfterMount) return <SessionLoading />;
+  if (!me.isFetchedAfterMount) return loading;
   if (!who) return <Navigate to="/auth/signin" replace />;
   if (!belongs) return <Navigate to={homeFor(who)} replace />;
   return children(who);
+}
+
+/**
+ * Pages for people who are not signed in (sign in, sign up): a customer or staff member who
+ * opens one goes to their own area instead. The page shows at once and the check runs
+ * alongside, so nobody signed out waits for it; an unfinished sign-in (onboarding, second
+ * factor) may start again here.
+ */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const who = me.data ?? null;
+  if (who?.scope === 'customer' || who?.scope === 'staff') {
+    return <Navigate to={homeFor(who)} replace />;
+  }
+  return children;
 }
 
 /** `{BASE_PATH}/`: the dashboard when signed in as a customer, staff area for staff, else welcome. */

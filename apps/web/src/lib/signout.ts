@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from './api';
+import { api, NO_CONTENT } from './api';
 
 export const SIGNOUT_FAILED_MESSAGE = 'We could not sign you out. Please try again.';
 
 export async function signout(): Promise<void> {
-  await api<unknown>('POST', '/api/v1/auth/signout');
+  await api('POST', '/api/v1/auth/signout', { schema: NO_CONTENT });
 }
 
 /** Signs out, ignoring failures: for pages whose session the server has already ended. */

@@ -1,21 +1,18 @@
 /** Multipart uploads with progress: fetch cannot report upload progress, XMLHttpRequest can. */
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api';
-
-export interface UploadResult {
-  status: number;
-  /** The parsed JSON answer, or undefined when there was none. */
-  body: unknown;
-}
+import type { z } from 'zod';
+import { ApiError, NETWORK_ERROR_MESSAGE, readAnswer } from './api';
 
 /**
  * POSTs `formData` to `url` with the session cookie and the CSRF header; `onProgress` gets the
- * percentage sent (0-100). Resolves with any HTTP answer; rejects only when the network fails.
+ * percentage sent (0-100). Resolves with the answer as `schema` reads it; rejects with ApiError
+ * like `api` does (a refusal, an answer off the contract, or no network).
  */
-export function uploadForm(
+export function uploadForm<T>(
   url: string,
   formData: FormData,
+  schema: z.ZodType<T>,
   onProgress?: (percent: number) => void,
-): Promise<UploadResult> {
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -28,15 +25,11 @@ export function uploadForm(
       }
     };
     xhr.onload = () => {
-      let body: unknown = undefined;
-      if (xhr.responseText) {
-        try {
-          body = JSON.parse(xhr.responseText);
-        } catch {
-          body = undefined;
-        }
+      try {
+        resolve(readAnswer(xhr.status, xhr.responseText, url, schema));
+      } catch (error) {
+        reject(error);
       }
-      resolve({ status: xhr.status, body });
     };
     const fail = () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE));
     xhr.onerror = fail;

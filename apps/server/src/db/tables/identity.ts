@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { CodePurpose } from '../../platform/codes/purposes.js';
 
-/** Table types for migrations/0003_identity.sql (minus the outbox, typed with the mail code). */
+/** Table types for migrations/0003_identity.sql and 0006_platform.sql (the staff second factor). */
 export interface IdentityTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -10,6 +11,10 @@ export interface IdentityTables {
   role_permissions: RolePermissionsTable;
   user_roles: UserRolesTable;
   audit_log: AuditLogTable;
+  staff_second_factors: StaffSecondFactorsTable;
+  signin_attempts: SigninAttemptsTable;
+  code_failures: CodeFailuresTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -17,8 +22,8 @@ type CreatedAt = ColumnType<Date, never, never>;
 
 export type UserKind = 'customer' | 'staff';
 export type KycStatus = 'not_verified' | 'pending' | 'approved' | 'declined';
-export type SessionScope = 'customer' | 'onboarding' | 'staff';
-export type CodePurpose = 'email_verification' | 'password_reset';
+/** `mfa_pending`: a staff member who gave the right password but not yet the second factor. */
+export type SessionScope = 'customer' | 'onboarding' | 'staff' | 'mfa_pending';
 
 export interface UsersTable {
   id: GeneratedAlways<bigint>;
@@ -33,8 +38,7 @@ export interface UsersTable {
   kyc_decline_reason: string | null;
   restriction_head: string | null;
   restriction_body: string | null;
-  failed_signins: Generated<number>;
-  signin_locked_until: Timestamp | null;
+  duplicate_signup_noticed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }
@@ -57,10 +61,12 @@ export interface OneTimeCodesTable {
   user_id: bigint;
   purpose: CodePurpose;
   code_hash: string;
+  context_hash: Generated<string>;
   expires_at: Timestamp;
   attempts: Generated<number>;
   consumed_at: Timestamp | null;
-  created_at: CreatedAt;
+  /** Written by the code service from its clock, so tests can move time. */
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface KnownDevicesTable {
@@ -95,4 +101,39 @@ export interface AuditLogTable {
   ip: string | null;
   user_agent: string | null;
   created_at: CreatedAt;
+}
+
+export interface StaffSecondFactorsTable {
+  user_id: bigint;
+  /** The TOTP secret, sealed with AES-256-GCM under a key derived from SECRET_KEY. */
+  secret_sealed: string;
+  enrolled_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  last_time_step: Generated<bigint>;
+  failures: Generated<number>;
+  failures_since: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: GeneratedAlways<bigint>;
+  user_id: bigint;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Sign-in attempts since the last success, by a keyed hash of the address (decision 0009). */
+export interface SigninAttemptsTable {
+  address_hash: string;
+  attempts: number;
+  last_at: Generated<Date>;
+}
+
+/** Wrong one-time code tries, for the daily caps (decision 0010). */
+export interface CodeFailuresTable {
+  user_id: bigint;
+  purpose: CodePurpose;
+  requester: string;
+  failed_at: Timestamp;
 }

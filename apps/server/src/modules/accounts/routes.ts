@@ -1,21 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { accountSummarySchema, transactionPageSchema } from '@bank/contract';
-import type { DB } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
 import { problemResponses } from '../../platform/route-schemas.js';
-import { requireSession } from '../../plugins/session.js';
+import { sessionOf } from '../../plugins/access.js';
 import * as accounts from './service.js';
 
 const problems = problemResponses(400, 401, 404);
 
 /** The customer's own account: balance, totals and history, all from the ledger. */
 export const accountRoutes =
-  (db: Kysely<DB>): FastifyPluginAsyncZod =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const CUSTOMER = { session: ['customer'] } as const;
     app.get(
       '/api/v1/accounts/current',
       {
+        config: { access: CUSTOMER },
         schema: {
           tags: ['accounts'],
           summary:
@@ -24,14 +25,15 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const session = requireSession(request, ['customer']);
-        return accounts.accountSummary(db, session.userId);
+        const session = sessionOf(request);
+        return accounts.accountSummary(deps, session.userId);
       },
     );
 
     app.get(
       '/api/v1/accounts/current/transactions',
       {
+        config: { access: CUSTOMER },
         schema: {
           tags: ['accounts'],
           summary:
@@ -44,8 +46,8 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const session = requireSession(request, ['customer']);
-        return accounts.transactions(db, session.userId, request.query);
+        const session = sessionOf(request);
+        return accounts.transactions(deps, session.userId, request.query);
       },
     );
   };

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { AccountSummary, Transaction, TransactionPage } from '@bank/contract';
-import type { DB } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
 import {
   getBalance,
   getHistory,
@@ -13,16 +12,16 @@ import { AppError } from '../../platform/errors.js';
  * The signed-in customer's current account, read from the ledger and scoped by the owner: a
  * customer can only ever reach their own account (the ledger checks the owner on every read).
  */
-async function currentAccountId(db: Kysely<DB>, userId: bigint): Promise<bigint> {
-  const accounts = await listCustomerAccounts(db, userId);
+async function currentAccountId(deps: AppDeps, userId: bigint): Promise<bigint> {
+  const accounts = await listCustomerAccounts(deps.db, userId);
   const current = accounts.find((a) => a.kind === 'customer_current');
   if (!current) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
   return current.id;
 }
 
-export async function accountSummary(db: Kysely<DB>, userId: bigint): Promise<AccountSummary> {
-  const accountId = await currentAccountId(db, userId);
-  const balance = await getBalance(db, { accountId, ownerId: userId });
+export async function accountSummary(deps: AppDeps, userId: bigint): Promise<AccountSummary> {
+  const accountId = await currentAccountId(deps, userId);
+  const balance = await getBalance(deps.db, { accountId, ownerId: userId });
   return {
     accountNumber: balance.accountNumber,
     currency: balance.currency,
@@ -50,11 +49,11 @@ function toTransaction(item: HistoryItem): Transaction {
 }
 
 export async function transactions(
-  db: Kysely<DB>,
+  deps: AppDeps,
   userId: bigint,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<TransactionPage> {
-  const accountId = await currentAccountId(db, userId);
-  const history = await getHistory(db, { accountId, ownerId: userId }, page);
+  const accountId = await currentAccountId(deps, userId);
+  const history = await getHistory(deps.db, { accountId, ownerId: userId }, page);
   return { items: history.items.map(toTransaction), nextCursor: history.nextCursor };
 }

@@ -5,43 +5,52 @@ import {
   emailOnlySchema,
   meSchema,
   messageSchema,
-  problemSchema,
+  mfaCodeSchema,
+  mfaSetupSchema,
+  mfaVerifiedSchema,
+  mfaVerifySchema,
+  recoveryCodesSchema,
   resetPasswordSchema,
+  sessionStateSchema,
   signinSchema,
+  signupAcceptedSchema,
   signupSchema,
   verifyEmailSchema,
 } from '@bank/contract';
-import { revokeSession } from '../../platform/security/sessions.js';
+import type { AppDeps } from '../../deps.js';
+import { clientKey } from '../../platform/client-key.js';
 import { problemResponses } from '../../platform/route-schemas.js';
-import { requireSession } from '../../plugins/session.js';
-import * as auth from './service.js';
-import type { AuthContext } from './service.js';
+import { revokeSession } from '../../platform/security/sessions.js';
+import { sessionOf } from '../../plugins/access.js';
+import { clientOf } from './client.js';
+import * as mfa from './mfa/service.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { whoIs } from './people.js';
+import { signin } from './signin.js';
+import { signup } from './signup.js';
+import { requestVerificationCode, verifyEmail } from './verification.js';
 
-const problems = problemResponses(400, 401, 403, 422, 429);
-const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const problems = problemResponses(400, 401, 403, 409, 422, 429);
+const perAddress = (max: number) => ({ max, timeWindow: '1 minute' });
+const PUBLIC = { public: true } as const;
 
-/** /api/v1/auth: sign-up, email verification, sign-in and sign-out (spec sections 2, 4, 8). */
+/** /api/v1/auth: sign-up, verification, sign-in (with the staff second factor), reset, sign-out. */
 export const authRoutes =
-  (ctx: AuthContext): FastifyPluginAsyncZod =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 300),
-    });
-
     app.post(
       '/api/v1/auth/signup',
       {
-        config: perAddress(5),
+        config: { access: PUBLIC, rateLimit: perAddress(5) },
         schema: {
           tags: ['auth'],
           summary: 'Open a customer profile and email a verification code (crud=newuser)',
           body: signupSchema,
-          response: { 201: z.object({ email: z.string(), message: z.string() }), ...problems },
+          response: { 201: signupAcceptedSchema, ...problems },
         },
       },
       async (request, reply) => {
-        const { email } = await auth.signup(ctx, request.body);
+        const { email } = await signup(deps, request.body);
         return reply.status(201).send({
           email,
           message: 'Check your email for a verification code.',
@@ -52,7 +61,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/verify-email',
       {
-        config: perAddress(10),
+        config: { access: PUBLIC, rateLimit: perAddress(10) },
         schema: {
           tags: ['auth'],
           summary: 'Verify the email with its code and sign in (crud=verifyuser)',
@@ -61,7 +70,7 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const { outcome, session } = await auth.verifyEmail(ctx, request.body, client(request));
+        const { outcome, session } = await verifyEmail(deps, request.body, clientOf(request));
         if (session) reply.setSession(session.token, session.expiresAt);
         return outcome;
       },
@@ -70,16 +79,17 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/resend-verification',
       {
-        config: perAddress(5),
+        config: { access: PUBLIC, rateLimit: perAddress(5) },
         schema: {
           tags: ['auth'],
-          summary: 'Email a new verification code (resendconfirmcode)',
+          summary:
+            'Email a new verification code if the address waits for one (resendconfirmcode); the answer is the same for any address',
           body: emailOnlySchema,
           response: { 200: messageSchema, ...problems },
         },
       },
       async (request) => {
-        await auth.resendVerification(ctx, request.body.email);
+        await requestVerificationCode(deps, request.body.email);
         return { message: 'Code Sent' };
       },
     );
@@ -87,16 +97,17 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/signin',
       {
-        config: perAddress(10),
+        config: { access: PUBLIC, rateLimit: perAddress(10) },
         schema: {
           tags: ['auth'],
-          summary: 'Sign in; the answer says where to go next (crud=userlogin)',
+          summary:
+            'Sign in; the answer says where to go next (crud=userlogin). After repeated attempts the emailed sign-in code is needed too',
           body: signinSchema,
           response: { 200: authOutcomeSchema, ...problems },
         },
       },
       async (request, reply) => {
-        const { outcome, session } = await auth.signin(ctx, request.body, client(request));
+        const { outcome, session } = await signin(deps, request.body, clientOf(request));
         if (session) reply.setSession(session.token, session.expiresAt);
         return outcome;
       },
@@ -105,17 +116,17 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/forgot',
       {
-        config: perAddress(5),
+        config: { access: PUBLIC, rateLimit: perAddress(5) },
         schema: {
           tags: ['auth'],
           summary:
-            'Email a password reset code, if the address has an account (crud=userforgot, action code)',
+            'Email a password reset code, if the address has a customer account (crud=userforgot, action code)',
           body: emailOnlySchema,
           response: { 200: messageSchema, ...problems },
         },
       },
       async (request) => {
-        await auth.requestPasswordReset(ctx, request.body.email);
+        await requestPasswordReset(deps, request.body.email);
         return { message: 'Check your Email for further instructions.' };
       },
     );
@@ -123,7 +134,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/reset',
       {
-        config: perAddress(10),
+        config: { access: PUBLIC, rateLimit: perAddress(10) },
         schema: {
           tags: ['auth'],
           summary:
@@ -133,7 +144,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await auth.resetPassword(ctx, request.body);
+        await resetPassword(deps, request.body, clientKey(request.ip));
         return {
           message: 'Action Successful! Your password was reset. Sign in with your new password.',
         };
@@ -141,8 +152,92 @@ export const authRoutes =
     );
 
     app.post(
+      '/api/v1/auth/mfa/setup',
+      {
+        config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Staff, first sign-in: a new authenticator key with its QR code (shown until it is confirmed)',
+          response: { 200: mfaSetupSchema, ...problems },
+        },
+      },
+      async (request) => mfa.startEnrolment(deps, sessionOf(request)),
+    );
+
+    app.post(
+      '/api/v1/auth/mfa/enrol',
+      {
+        config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Staff: confirm the authenticator app with its code; answers the recovery codes (once) and opens the staff session',
+          body: mfaCodeSchema,
+          response: { 200: recoveryCodesSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const { recoveryCodes, session } = await mfa.finishEnrolment(
+          deps,
+          sessionOf(request),
+          request.body.code,
+          clientOf(request),
+        );
+        reply.setSession(session.token, session.expiresAt);
+        return { recoveryCodes };
+      },
+    );
+
+    app.post(
+      '/api/v1/auth/mfa/verify',
+      {
+        config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['auth'],
+          summary: "Staff: finish signing in with the authenticator app's code or a recovery code",
+          body: mfaVerifySchema,
+          response: { 200: mfaVerifiedSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const { session, recoveryCodesLeft } = await mfa.verifySecondFactor(
+          deps,
+          sessionOf(request),
+          request.body,
+          clientOf(request),
+        );
+        reply.setSession(session.token, session.expiresAt);
+        return { next: 'staff' as const, recoveryCodesLeft };
+      },
+    );
+
+    app.post(
+      '/api/v1/auth/mfa/recovery-codes',
+      {
+        config: { access: { session: ['staff'] }, rateLimit: perAddress(5) },
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Staff: new recovery codes (the old ones stop working), confirmed with the app's code",
+          body: mfaCodeSchema,
+          response: { 200: recoveryCodesSchema, ...problems },
+        },
+      },
+      async (request) => ({
+        recoveryCodes: await mfa.renewRecoveryCodes(
+          deps,
+          sessionOf(request),
+          request.body.code,
+          clientOf(request),
+        ),
+      }),
+    );
+
+    app.post(
       '/api/v1/auth/signout',
       {
+        config: { access: PUBLIC, rateLimit: perAddress(30) },
         schema: {
           tags: ['auth'],
           summary: 'Sign out: the session ends on the server',
@@ -150,7 +245,7 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        if (request.sessionToken) await revokeSession(ctx.db, request.sessionToken);
+        if (request.sessionToken) await revokeSession(deps.db, request.sessionToken);
         return reply.clearSession().status(204).send(null);
       },
     );
@@ -158,30 +253,29 @@ export const authRoutes =
     app.get(
       '/api/v1/auth/me',
       {
+        config: { access: { session: ['customer', 'onboarding', 'staff', 'mfa_pending'] } },
         schema: {
           tags: ['auth'],
           summary: 'Who is signed in, and with which kind of session',
-          response: { 200: meSchema, 401: problemSchema },
+          response: { 200: meSchema, ...problemResponses(401) },
         },
       },
-      async (request) => {
-        const session = requireSession(request, ['customer', 'onboarding', 'staff']);
-        return auth.whoIs(ctx, session);
-      },
+      async (request) => whoIs(deps, sessionOf(request)),
     );
 
     app.get(
       '/api/v1/auth/session',
       {
+        config: { access: PUBLIC },
         schema: {
           tags: ['auth'],
           summary:
             "The signed-in person, or null: how the web app decides where '/' leads without a 401",
-          response: { 200: z.object({ me: meSchema.nullable() }) },
+          response: { 200: sessionStateSchema },
         },
       },
       async (request) => ({
-        me: request.session ? await auth.whoIs(ctx, request.session) : null,
+        me: request.session ? await whoIs(deps, request.session) : null,
       }),
     );
   };

@@ -1,42 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  documentTypeListSchema,
-  documentTypeSchema,
-  newDocumentTypeSchema,
-  problemSchema,
-} from '@bank/contract';
-import type { Database } from '../../db/connection.js';
+import { documentTypeListSchema, documentTypeSchema, newDocumentTypeSchema } from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
 import { staffActor } from '../../platform/audit.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
-import { requirePermission } from '../../plugins/session.js';
+import { sessionOf } from '../../plugins/access.js';
 import * as catalog from './service.js';
 
 const problems = problemResponses(400, 401, 403, 404, 409);
 const BASE = '/api/v1/staff/catalog/document-types';
+const MANAGE = { permission: 'catalog.manage' } as const;
 
 /** The catalog staff keep (catalog.manage): for now, the identity document types. */
 export const catalogRoutes =
-  (database: Database): FastifyPluginAsyncZod =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = database;
     app.get(
       BASE,
       {
+        config: { access: MANAGE },
         schema: {
           tags: ['staff'],
           summary: 'Every identity document type, offered or retired (catalog.manage)',
-          response: { 200: documentTypeListSchema, 401: problemSchema, 403: problemSchema },
+          response: { 200: documentTypeListSchema, ...problemResponses(401, 403) },
         },
       },
-      async (request) => {
-        await requirePermission(request, database, 'catalog.manage');
-        return { items: await catalog.listDocumentTypes(db) };
-      },
+      async () => ({ items: await catalog.listDocumentTypes(deps) }),
     );
 
     app.post(
       BASE,
       {
+        config: { access: MANAGE },
         schema: {
           tags: ['staff'],
           summary: 'Offer a new document type to customers (catalog.manage, audited)',
@@ -45,9 +39,9 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        const session = await requirePermission(request, database, 'catalog.manage');
+        const session = sessionOf(request);
         const added = await catalog.addDocumentType(
-          db,
+          deps,
           request.body.name,
           staffActor(request, session.userId),
         );
@@ -62,6 +56,7 @@ export const catalogRoutes =
       app.post(
         `${BASE}/:id/${action}`,
         {
+          config: { access: MANAGE },
           schema: {
             tags: ['staff'],
             summary: active
@@ -72,9 +67,9 @@ export const catalogRoutes =
           },
         },
         async (request) => {
-          const session = await requirePermission(request, database, 'catalog.manage');
+          const session = sessionOf(request);
           return catalog.setDocumentTypeOffered(
-            db,
+            deps,
             request.params.id,
             active,
             staffActor(request, session.userId),

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { ALWAYS_OFFERED_DOCUMENT_TYPE, type DocumentType } from '@bank/contract';
-import type { DB } from '../../db/schema.js';
-import { audit, type StaffActor } from '../../platform/audit.js';
+import type { AppDeps } from '../../deps.js';
+import type { StaffActor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './repo.js';
 
@@ -20,24 +19,24 @@ function toDocumentType(row: Row): DocumentType {
 }
 
 /** Every document type, offered or retired, in the order they were added. */
-export async function listDocumentTypes(db: Kysely<DB>): Promise<DocumentType[]> {
-  return (await repo.allDocumentTypes(db)).map(toDocumentType);
+export async function listDocumentTypes(deps: AppDeps): Promise<DocumentType[]> {
+  return (await repo.allDocumentTypes(deps.db)).map(toDocumentType);
 }
 
 /** Adds a type customers may choose from now on; a name already there (in any case) is refused. */
 export async function addDocumentType(
-  db: Kysely<DB>,
+  deps: AppDeps,
   name: string,
   actor: StaffActor,
 ): Promise<DocumentType> {
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const row = await repo.insertDocumentType(trx, name);
     if (!row) {
       throw new AppError('CONFLICT', ALREADY_THERE, {
-        errors: [{ path: 'name', message: ALREADY_THERE }],
+        errors: [{ path: 'body.name', message: ALREADY_THERE }],
       });
     }
-    await audit(trx, {
+    await deps.audit(trx, {
       actorId: actor.userId,
       action: 'catalog.document_type.add',
       targetType: 'document_type',
@@ -55,12 +54,12 @@ export async function addDocumentType(
  * already made keep theirs. Driver's License is always offered (spec) and cannot be retired.
  */
 export async function setDocumentTypeOffered(
-  db: Kysely<DB>,
+  deps: AppDeps,
   id: bigint,
   active: boolean,
   actor: StaffActor,
 ): Promise<DocumentType> {
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const before = await repo.lockDocumentType(trx, id);
     if (!before) throw new AppError('NOT_FOUND', 'No such document type');
     if (!active && before.name === ALWAYS_OFFERED_DOCUMENT_TYPE) {
@@ -68,7 +67,7 @@ export async function setDocumentTypeOffered(
     }
     if (before.active === active) return toDocumentType(before);
     const after = await repo.setDocumentTypeActive(trx, id, active);
-    await audit(trx, {
+    await deps.audit(trx, {
       actorId: actor.userId,
       action: active ? 'catalog.document_type.restore' : 'catalog.document_type.retire',
       targetType: 'document_type',

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 
+/** SQL for identity checks: document types offered, submissions and their files. */
+
 export async function activeDocumentTypes(db: Kysely<DB>): Promise<string[]> {
   const rows = await db
     .selectFrom('document_types')
@@ -59,6 +61,16 @@ export function insertFile(
     .execute();
 }
 
+/** The customer's latest submission's details, to fill the form again after a decline. */
+export function latestSubmissionOf(db: Kysely<DB>, userId: bigint) {
+  return db
+    .selectFrom('kyc_submissions')
+    .select(['country', 'phone', 'home_address as homeAddress', 'document_type as documentType'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 export function pendingQueue(db: Kysely<DB>) {
   return db
     .selectFrom('kyc_submissions as k')
@@ -111,4 +123,42 @@ export function filesOf(db: Kysely<DB>, submissionId: bigint) {
     .select(['role', 'storage_key as key', 'mime', 'bytes'])
     .where('submission_id', '=', submissionId)
     .execute();
+}
+
+/** Locks a submission for a decision. */
+export function lockSubmission(db: Kysely<DB>, id: bigint) {
+  return db
+    .selectFrom('kyc_submissions')
+    .select(['id', 'user_id as userId', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Records a decision on a pending submission: a guarded update, so that of two decisions at
+ * the same moment exactly one is recorded. False when it was no longer pending.
+ */
+export async function decide(
+  db: Kysely<DB>,
+  id: bigint,
+  decision: {
+    status: 'approved' | 'declined';
+    reason: string | null;
+    reviewerId: bigint;
+    at: Date;
+  },
+) {
+  const result = await db
+    .updateTable('kyc_submissions')
+    .set({
+      status: decision.status,
+      decline_reason: decision.reason,
+      reviewed_by: decision.reviewerId,
+      reviewed_at: decision.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -1,41 +1,58 @@
-import type { Kysely } from 'kysely';
 import countries from 'i18n-iso-countries';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
   ALWAYS_OFFERED_DOCUMENT_TYPE,
-  KYC_DOCUMENT_ROLES,
   KYC_MAX_FILE_BYTES,
+  type KycPrevious,
+  type KycQueueItem,
+  type KycSubmission,
 } from '@bank/contract';
-import type { DB } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 import { openCustomerAccount } from '../../ledger/index.js';
-import { audit, type StaffActor } from '../../platform/audit.js';
+import type { StaffActor } from '../../platform/audit.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { acceptUpload, type FileStore } from '../../platform/files/index.js';
-import { enqueueEmail } from '../../platform/mail/index.js';
+import {
+  acceptUpload,
+  registerStoredFile,
+  type AcceptedFile,
+  type UploadedPart,
+} from '../../platform/files/index.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
+import { users } from '../users/index.js';
 import { kycApprovedEmail, kycDeclinedEmail } from './emails.js';
 import * as repo from './repo.js';
 
-export interface KycContext {
-  db: Kysely<DB>;
-  files: FileStore;
-  currency: string;
+/** The form's file fields (the spec's names) and the document each one is. */
+export const KYC_FILE_FIELDS = {
+  pic: 'photo',
+  idcardFront: 'id_front',
+  idcardBack: 'id_back',
+} as const satisfies Record<string, KycFileRole>;
+export type KycFileField = keyof typeof KYC_FILE_FIELDS;
+
+export interface KycDetails {
+  country: string;
+  phone: string;
+  homeAddress: string;
+  documentType: string;
 }
 
-export interface KycUpload {
-  role: KycFileRole;
-  fileName: string;
-  data: Buffer;
+export async function documentTypes(deps: AppDeps): Promise<string[]> {
+  const configured = await repo.activeDocumentTypes(deps.db);
+  return [
+    ALWAYS_OFFERED_DOCUMENT_TYPE,
+    ...configured.filter((name) => name !== ALWAYS_OFFERED_DOCUMENT_TYPE),
+  ];
 }
 
-export const KYC_FILE_ROLES: readonly KycFileRole[] = KYC_DOCUMENT_ROLES;
-const ALWAYS_OFFERED = ALWAYS_OFFERED_DOCUMENT_TYPE;
-
-export async function documentTypes(ctx: KycContext): Promise<string[]> {
-  const configured = await repo.activeDocumentTypes(ctx.db);
-  return [ALWAYS_OFFERED, ...configured.filter((name) => name !== ALWAYS_OFFERED)];
+/** The details of the customer's last submission, to fill the form again after a decline. */
+export async function previousDetails(deps: AppDeps, userId: bigint): Promise<KycPrevious> {
+  const latest = await repo.latestSubmissionOf(deps.db, userId);
+  return { previous: latest ?? null };
 }
+
+const ALREADY_WITH_US = 'Your documents are already with us.';
 
 /**
  * A customer's identity documents, from their onboarding session. Every file is checked by its
@@ -44,37 +61,32 @@ export async function documentTypes(ctx: KycContext): Promise<string[]> {
  * the temporary token is removed).
  */
 export async function submitKyc(
-  ctx: KycContext,
+  deps: AppDeps,
   userId: bigint,
-  fields: { country: string; phone: string; homeAddress: string; documentType: string },
-  uploads: KycUpload[],
+  details: KycDetails,
+  uploads: Partial<Record<KycFileField, UploadedPart>>,
 ): Promise<void> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['kind', 'kyc_status as kycStatus', 'email_verified_at as verifiedAt'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user || user.kind !== 'customer' || !user.verifiedAt) {
+  const standing = await users.kycStanding(deps.db, userId);
+  if (!standing || standing.kind !== 'customer' || !standing.verifiedAt) {
     throw new AppError('FORBIDDEN', 'Only a customer with a verified email can submit documents.');
   }
-  if (user.kycStatus !== 'not_verified' && user.kycStatus !== 'declined') {
-    throw new AppError('CONFLICT', 'Your documents are already with us.');
+  if (standing.kycStatus !== 'not_verified' && standing.kycStatus !== 'declined') {
+    throw new AppError('CONFLICT', ALREADY_WITH_US);
   }
-  const country = fields.country.toUpperCase();
-  if (!countries.isValid(country)) throw fieldError('country', 'Choose your country from the list');
-  const phone = parsePhoneNumberFromString(fields.phone, country as CountryCode);
-  if (!phone?.isValid()) throw fieldError('phone', 'That does not look like a phone number');
-  if (!(await documentTypes(ctx)).includes(fields.documentType)) {
-    throw fieldError('documentType', 'Choose a document type from the list');
+  const country = details.country.toUpperCase();
+  if (!countries.isValid(country)) {
+    throw fieldError('body.country', 'Choose your country from the list');
   }
-  const byRole = new Map(uploads.map((u) => [u.role, u]));
-  for (const role of KYC_FILE_ROLES) {
-    if (!byRole.has(role)) throw fieldError(role, 'This file is required');
+  const phone = parsePhoneNumberFromString(details.phone, country as CountryCode);
+  if (!phone?.isValid()) throw fieldError('body.phone', 'That does not look like a phone number');
+  if (!(await documentTypes(deps)).includes(details.documentType)) {
+    throw fieldError('body.documentType', 'Choose a document type from the list');
   }
 
-  const accepted = [];
-  for (const role of KYC_FILE_ROLES) {
-    const upload = byRole.get(role) as KycUpload;
+  const accepted: { role: KycFileRole; file: AcceptedFile }[] = [];
+  for (const [field, role] of Object.entries(KYC_FILE_FIELDS) as [KycFileField, KycFileRole][]) {
+    const upload = uploads[field];
+    if (!upload) throw fieldError(`body.${field}`, 'This file is required');
     try {
       const file = await acceptUpload({
         data: upload.data,
@@ -84,24 +96,31 @@ export async function submitKyc(
       });
       accepted.push({ role, file });
     } catch (error) {
-      if (error instanceof AppError) throw fieldError(role, error.message);
+      if (error instanceof AppError) throw fieldError(`body.${field}`, error.message);
       throw error;
     }
   }
 
-  const stored: { role: KycFileRole; key: string; file: (typeof accepted)[number]['file'] }[] = [];
+  const stored: { role: KycFileRole; key: string; file: AcceptedFile }[] = [];
   try {
-    for (const { role, file } of accepted)
-      stored.push({ role, file, ...(await ctx.files.put(file)) });
-    await ctx.db.transaction().execute(async (trx) => {
+    for (const { role, file } of accepted) {
+      stored.push({ role, file, ...(await deps.files.put(file)) });
+    }
+    await deps.db.transaction().execute(async (trx) => {
       const submission = await repo.insertSubmission(trx, {
         userId,
         country,
         phone: phone.number,
-        homeAddress: fields.homeAddress.trim(),
-        documentType: fields.documentType,
+        homeAddress: details.homeAddress.trim(),
+        documentType: details.documentType,
       });
       for (const s of stored) {
+        await registerStoredFile(trx, {
+          key: s.key,
+          purpose: 'kyc_document',
+          bytes: s.file.bytes,
+          sha256: s.file.sha256,
+        });
         await repo.insertFile(trx, {
           submissionId: submission.id,
           role: s.role,
@@ -111,29 +130,62 @@ export async function submitKyc(
           sha256: s.file.sha256,
         });
       }
-      await trx
-        .updateTable('users')
-        .set({ kyc_status: 'pending', kyc_decline_reason: null, updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await users.setKycStatus(trx, userId, 'pending');
       await revokeUserSessions(trx, userId);
     });
   } catch (error) {
-    await Promise.all(stored.map((s) => ctx.files.remove(s.key).catch(() => undefined)));
+    await Promise.all(stored.map((s) => deps.files.remove(s.key).catch(() => undefined)));
+    // Two submissions sent at the same moment: the one-pending-per-customer index lets one in.
+    if ((error as { code?: unknown }).code === '23505') {
+      throw new AppError('CONFLICT', ALREADY_WITH_US);
+    }
     throw error;
   }
 }
 
-async function lockPending(trx: Kysely<DB>, id: bigint) {
-  const row = await trx
-    .selectFrom('kyc_submissions')
-    .select(['id', 'user_id as userId', 'status'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+/** Identity checks waiting for review, oldest first. */
+export async function reviewQueue(deps: AppDeps): Promise<KycQueueItem[]> {
+  const items = await repo.pendingQueue(deps.db);
+  return items.map((i) => ({
+    ...i,
+    id: String(i.id),
+    submittedAt: i.submittedAt.toISOString(),
+  }));
+}
+
+/** One submission as the reviewer sees it, with the documents that can be viewed. */
+export async function submissionForReview(deps: AppDeps, id: bigint): Promise<KycSubmission> {
+  const submission = await repo.submissionById(deps.db, id);
+  if (!submission) throw new AppError('NOT_FOUND', 'No such submission');
+  const files = await repo.filesOf(deps.db, submission.id);
+  return {
+    id: String(submission.id),
+    status: submission.status,
+    country: submission.country,
+    phone: submission.phone,
+    homeAddress: submission.homeAddress,
+    documentType: submission.documentType,
+    declineReason: submission.declineReason,
+    submittedAt: submission.submittedAt.toISOString(),
+    reviewedAt: submission.reviewedAt?.toISOString() ?? null,
+    reviewedBy:
+      submission.reviewerFirstName === null
+        ? null
+        : `${submission.reviewerFirstName} ${submission.reviewerLastName ?? ''}`.trim(),
+    firstName: submission.firstName,
+    lastName: submission.lastName,
+    email: submission.email,
+    username: submission.username,
+    documents: files.map((f) => ({ role: f.role, mime: f.mime, bytes: f.bytes })),
+  };
+}
+
+async function lockPending(trx: AppDeps['db'], id: bigint) {
+  const row = await repo.lockSubmission(trx, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such submission');
-  if (row.status !== 'pending')
+  if (row.status !== 'pending') {
     throw new AppError('CONFLICT', 'This submission was already reviewed');
+  }
   return row;
 }
 
@@ -142,28 +194,28 @@ async function lockPending(trx: Kysely<DB>, id: bigint) {
  * ledger (a new account number, balance zero), in one transaction with the audit entry and
  * the email that tells them.
  */
-export async function approveKyc(ctx: KycContext, id: bigint, actor: StaffActor) {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function approveKyc(deps: AppDeps, id: bigint, actor: StaffActor) {
+  return deps.db.transaction().execute(async (trx) => {
     const submission = await lockPending(trx, id);
-    const now = new Date();
-    await trx
-      .updateTable('kyc_submissions')
-      .set({ status: 'approved', reviewed_by: actor.userId, reviewed_at: now })
-      .where('id', '=', id)
-      .execute();
-    const user = await trx
-      .updateTable('users')
-      .set({ kyc_status: 'approved', kyc_decline_reason: null, updated_at: now })
-      .where('id', '=', submission.userId)
-      .returning(['email', 'first_name as firstName', 'last_name as lastName'])
-      .executeTakeFirstOrThrow();
+    const now = deps.clock.now();
+    if (
+      !(await repo.decide(trx, id, {
+        status: 'approved',
+        reason: null,
+        reviewerId: actor.userId,
+        at: now,
+      }))
+    ) {
+      throw new AppError('CONFLICT', 'This submission was already reviewed');
+    }
+    const user = await users.setKycStatus(trx, submission.userId, 'approved');
     const account = await openCustomerAccount(trx, {
       ownerId: submission.userId,
       kind: 'customer_current',
-      currency: ctx.currency,
+      currency: deps.config.currency,
       name: `${user.firstName} ${user.lastName}`,
     });
-    await audit(trx, {
+    await deps.audit(trx, {
       actorId: actor.userId,
       action: 'kyc.approve',
       targetType: 'kyc_submission',
@@ -173,33 +225,31 @@ export async function approveKyc(ctx: KycContext, id: bigint, actor: StaffActor)
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    await enqueueEmail(trx, kycApprovedEmail(user.email, user.firstName, account.accountNumber));
+    await deps.mail.send(
+      trx,
+      await kycApprovedEmail(user.email, user.firstName, account.accountNumber),
+    );
     return { accountNumber: account.accountNumber };
   });
 }
 
 /** Declines with a reason the customer will read; they may submit again. */
-export async function declineKyc(ctx: KycContext, id: bigint, reason: string, actor: StaffActor) {
-  await ctx.db.transaction().execute(async (trx) => {
+export async function declineKyc(deps: AppDeps, id: bigint, reason: string, actor: StaffActor) {
+  await deps.db.transaction().execute(async (trx) => {
     const submission = await lockPending(trx, id);
-    const now = new Date();
-    await trx
-      .updateTable('kyc_submissions')
-      .set({
+    const now = deps.clock.now();
+    if (
+      !(await repo.decide(trx, id, {
         status: 'declined',
-        decline_reason: reason,
-        reviewed_by: actor.userId,
-        reviewed_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    const user = await trx
-      .updateTable('users')
-      .set({ kyc_status: 'declined', kyc_decline_reason: reason, updated_at: now })
-      .where('id', '=', submission.userId)
-      .returning(['email', 'first_name as firstName'])
-      .executeTakeFirstOrThrow();
-    await audit(trx, {
+        reason,
+        reviewerId: actor.userId,
+        at: now,
+      }))
+    ) {
+      throw new AppError('CONFLICT', 'This submission was already reviewed');
+    }
+    const user = await users.setKycStatus(trx, submission.userId, 'declined', reason);
+    await deps.audit(trx, {
       actorId: actor.userId,
       action: 'kyc.decline',
       targetType: 'kyc_submission',
@@ -209,22 +259,17 @@ export async function declineKyc(ctx: KycContext, id: bigint, reason: string, ac
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    await enqueueEmail(trx, kycDeclinedEmail(user.email, user.firstName, reason));
+    await deps.mail.send(trx, await kycDeclinedEmail(user.email, user.firstName, reason));
   });
 }
 
 /** One document of a submission, for a reviewer; the viewing itself is audited. */
-export async function readKycFile(
-  ctx: KycContext,
-  id: bigint,
-  role: KycFileRole,
-  actor: StaffActor,
-) {
-  const files = await repo.filesOf(ctx.db, id);
+export async function readKycFile(deps: AppDeps, id: bigint, role: KycFileRole, actor: StaffActor) {
+  const files = await repo.filesOf(deps.db, id);
   const file = files.find((f) => f.role === role);
   if (!file) throw new AppError('NOT_FOUND', 'No such document');
-  const data = await ctx.files.read(file.key);
-  await audit(ctx.db, {
+  const data = await deps.files.read(file.key);
+  await deps.audit(deps.db, {
     actorId: actor.userId,
     action: 'kyc.view_document',
     targetType: 'kyc_submission',

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { audit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { DEFAULT_ROLES } from '../../platform/permissions.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
+import { users } from '../users/index.js';
 
 /** Brings the default roles and their permissions into the database (idempotent). */
 export async function ensureDefaultRoles(db: Kysely<DB>): Promise<void> {
@@ -49,25 +50,15 @@ export async function bootstrapAdmin(
   await ensureDefaultRoles(db);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-      .executeTakeFirst();
-    if (existing) return 'exists';
-    const user = await trx
-      .insertInto('users')
-      .values({
-        kind: 'staff',
-        first_name: input.firstName ?? 'Bank',
-        last_name: input.lastName ?? 'Administrator',
-        username: `admin_${Date.now().toString(36)}`,
-        email,
-        password_hash: passwordHash,
-        email_verified_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    if (await users.findUserByEmail(trx, email)) return 'exists';
+    const userId = await users.insertStaff(trx, {
+      firstName: input.firstName ?? 'Bank',
+      lastName: input.lastName ?? 'Administrator',
+      username: `admin_${Date.now().toString(36)}`,
+      email,
+      passwordHash,
+    });
+    const user = { id: userId };
     const admin = await trx
       .selectFrom('roles')
       .select('id')

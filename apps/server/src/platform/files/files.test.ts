@@ -1,6 +1,15 @@
 import { mkdtemp, rm, stat, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  PDFDocument,
+  PDFName,
+  PDFString,
+  StandardFonts,
+  type PDFObject,
+  type PDFPage,
+} from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type ErrorCode } from '../errors.js';
@@ -37,6 +46,195 @@ function minimalPdf(body = ''): Buffer {
     ].join('\n'),
     'latin1',
   );
+}
+
+function pngChunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/** A one-colour 1-bit PNG built by hand: a few KB that decode to width×height pixels. */
+function onebitPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, not interlaced
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function riffChunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.write(type, 0, 'latin1');
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body, Buffer.alloc(body.length % 2)]);
+}
+
+function uint24(value: number): Buffer {
+  const out = Buffer.alloc(3);
+  out.writeUIntLE(value, 0, 3);
+  return out;
+}
+
+/** An animated WebP with a width×height canvas and `frames` frames of one 1×1 pixel each. */
+async function animatedWebp(width: number, height: number, frames: number): Promise<Buffer> {
+  const still = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'white' } })
+    .webp({ lossless: true })
+    .toBuffer();
+  const vp8l = still.subarray(12); // the VP8L chunk, after "RIFF" size "WEBP"
+  const canvas = Buffer.concat([
+    Buffer.from([0x02, 0, 0, 0]),
+    uint24(width - 1),
+    uint24(height - 1),
+  ]);
+  const frame = riffChunk(
+    'ANMF',
+    Buffer.concat([
+      uint24(0),
+      uint24(0),
+      uint24(0),
+      uint24(0),
+      uint24(100),
+      Buffer.from([0]),
+      vp8l,
+    ]),
+  );
+  const body = Buffer.concat([
+    Buffer.from('WEBP', 'latin1'),
+    riffChunk('VP8X', canvas),
+    riffChunk('ANIM', Buffer.from([255, 255, 255, 255, 0, 0])),
+    ...Array.from({ length: frames }, () => frame),
+  ]);
+  const head = Buffer.alloc(8);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body]);
+}
+
+/** A real JPEG whose frame header is rewritten to claim width×height; its data is 64×64. */
+async function jpegClaiming(width: number, height: number): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'grey' } })
+    .jpeg({ mozjpeg: false })
+    .toBuffer();
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  jpeg.writeUInt16BE(height, sof + 5);
+  jpeg.writeUInt16BE(width, sof + 7);
+  return jpeg;
+}
+
+type PdfBody = string | Buffer;
+
+/** A stream object's body: its dictionary (with /Length) and data. */
+function pdfStream(data: PdfBody, dict = ''): Buffer {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data, 'latin1');
+  return Buffer.concat([
+    Buffer.from(`<< /Length ${bytes.length} ${dict} >>\nstream\n`, 'latin1'),
+    bytes,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}
+
+/** A FlateDecode-compressed object stream holding `objects`, written by hand. */
+function objectStream(objects: [number, string][], type = '/Type /ObjStm'): Buffer {
+  let header = '';
+  let body = '';
+  for (const [number, text] of objects) {
+    header += `${number} ${body.length} `;
+    body += `${text}\n`;
+  }
+  const data = deflateSync(Buffer.from(header + body, 'latin1'));
+  return pdfStream(
+    data,
+    `${type} /N ${objects.length} /First ${header.length} /Filter /FlateDecode`,
+  );
+}
+
+/**
+ * A PDF written by hand with a cross-reference table: 1 is the catalog, 2 the page tree, 3 the
+ * only page (`catalog` and `page` add entries to them), then `objects` as [number, body].
+ */
+function handPdf(
+  options: {
+    catalog?: string;
+    page?: string;
+    objects?: [number, PdfBody][];
+    trailer?: string;
+  } = {},
+): Buffer {
+  const { catalog = '', page = '', objects = [], trailer = '' } = options;
+  const all: [number, PdfBody][] = [
+    [1, `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`],
+    [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+    [3, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] ${page} >>`],
+    ...objects,
+  ];
+  const parts = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = parts[0]?.length ?? 0;
+  const offsets = new Map<number, number>();
+  for (const [number, body] of all) {
+    offsets.set(number, offset);
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1');
+    const part = Buffer.concat([
+      Buffer.from(`${number} 0 obj\n`, 'latin1'),
+      bytes,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    parts.push(part);
+    offset += part.length;
+  }
+  const size = Math.max(...offsets.keys()) + 1;
+  let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
+  for (let number = 1; number < size; number++) {
+    const at = offsets.get(number);
+    xref +=
+      at === undefined ? '0000000000 65535 f \n' : `${String(at).padStart(10, '0')} 00000 n \n`;
+  }
+  xref += `trailer\n<< /Size ${size} /Root 1 0 R ${trailer} >>\nstartxref\n${offset}\n%%EOF\n`;
+  return Buffer.concat([...parts, Buffer.from(xref, 'latin1')]);
+}
+
+/**
+ * A PDF made by pdf-lib the way ordinary software writes one: text pages, and every object that
+ * is not a stream packed into FlateDecode-compressed object streams with a cross-reference stream.
+ */
+async function libraryPdf(
+  change: (doc: PDFDocument, pages: PDFPage[]) => void | Promise<void> = () => undefined,
+  pageCount = 1,
+): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pages = Array.from({ length: pageCount }, (_, index) => {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Proof of payment, page ${index + 1}`, { x: 50, y: 780, size: 14, font });
+    return page;
+  });
+  await change(doc, pages);
+  return Buffer.from(await doc.save({ useObjectStreams: true }));
+}
+
+function annotate(doc: PDFDocument, page: PDFPage, annotation: Record<string, unknown>): void {
+  const ref = doc.context.register(
+    doc.context.obj({
+      Type: 'Annot',
+      Rect: [50, 50, 250, 70],
+      Border: [0, 0, 0],
+      ...annotation,
+    } as never),
+  );
+  page.node.set(PDFName.of('Annots'), doc.context.obj([ref]));
+}
+
+function set(doc: PDFDocument, key: string, value: PDFObject): void {
+  doc.catalog.set(PDFName.of(key), value);
 }
 
 let png: Buffer;
@@ -118,12 +316,12 @@ describe('acceptUpload: accepted files', () => {
     expect(out.mime).toBe('image/webp');
   });
 
-  it('accepts a minimal valid PDF unchanged', async () => {
+  it('accepts a minimal valid PDF, kept as the objects it checked', async () => {
     const pdf = minimalPdf();
     const out = await upload(pdf, 'payment-proof.pdf');
     expect(out.mime).toBe('application/pdf');
     expect(out.extension).toBe('pdf');
-    expect(out.data.equals(pdf)).toBe(true);
+    expect((await PDFDocument.load(out.data)).getPageCount()).toBe(1);
     expect(out.width).toBeUndefined();
   });
 
@@ -234,13 +432,43 @@ describe('acceptUpload: refusals', () => {
     await refusal(upload(shifted, 'p.pdf'), 'UNPROCESSABLE', /not accepted|PDF header/);
   });
 
-  it('refuses an image over 50 megapixels', async () => {
-    const huge = await sharp({
-      create: { width: 10_000, height: 5_001, channels: 3, background: 'white' },
-    })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    await refusal(upload(huge, 'huge.png'), 'UNPROCESSABLE', /too large.*50 megapixels/);
+  it('refuses an image over 40 megapixels from its header, and takes one of exactly 40', async () => {
+    await refusal(
+      upload(onebitPng(8000, 5001), 'huge.png'),
+      'UNPROCESSABLE',
+      /too large.*40 megapixels/,
+    );
+    const exact = await upload(onebitPng(8000, 5000), 'exact.png');
+    expect([exact.width, exact.height]).toEqual([4000, 2500]);
+  });
+
+  it('refuses a decompression bomb before decoding it, whole or cut short', async () => {
+    // 20000×20000 is 400 megapixels in about 50 KB; decoding it would take many seconds.
+    const bomb = onebitPng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    for (const data of [bomb, bomb.subarray(0, 2048)]) {
+      await refusal(upload(data, 'bomb.png'), 'UNPROCESSABLE', /too large.*40 megapixels/);
+    }
+  });
+
+  it('refuses a damaged JPEG that claims a huge size by its header', async () => {
+    const huge = await jpegClaiming(60_000, 60_000);
+    await refusal(upload(huge, 'id.jpg'), 'UNPROCESSABLE', /too large.*40 megapixels/);
+    // Under the limit, the decoder runs out of data at once and the file is refused as damaged.
+    const lying = await jpegClaiming(6000, 6000);
+    await refusal(upload(lying, 'id.jpg'), 'UNPROCESSABLE', /could not be read/);
+  });
+
+  it('counts every frame of an animated image against the limit', async () => {
+    // Each 8000×1000 frame is 8 MP; six of them are 48 MP.
+    await refusal(
+      upload(await animatedWebp(8000, 1000, 6), 'moving.webp'),
+      'UNPROCESSABLE',
+      /too large.*40 megapixels/,
+    );
+    const small = await upload(await animatedWebp(400, 300, 6), 'moving.webp');
+    expect([small.width, small.height]).toEqual([400, 300]);
+    expect((await sharp(small.data).metadata()).pages).toBeUndefined();
   });
 
   it('refuses a truncated or corrupt JPEG', async () => {
@@ -275,6 +503,426 @@ describe('acceptUpload: refusals', () => {
       await refusal(upload(png, name), 'BAD_REQUEST', /^The file name is not acceptable/);
     }
     await expect(upload(png, `${'a'.repeat(196)}.png`)).resolves.toBeDefined();
+  });
+});
+
+describe('acceptUpload: PDFs are parsed, every object inspected', () => {
+  const refusedAs = (data: Buffer, message: RegExp) =>
+    refusal(upload(data, 'proof.pdf'), 'UNPROCESSABLE', message);
+  const SCRIPTS = /^This PDF cannot be accepted: it contains scripts, launch actions or embedded/;
+
+  it('accepts ordinary PDFs, page for page: one page, many pages, links to the web, open at page 1', async () => {
+    const single = await libraryPdf();
+    const multi = await libraryPdf((doc, pages) => {
+      set(doc, 'OpenAction', doc.context.obj([pages[0]?.ref as PDFObject, 'Fit']));
+      annotate(doc, pages[0] as PDFPage, {
+        Subtype: 'Link',
+        A: { Type: 'Action', S: 'URI', URI: PDFString.of('https://bank.example/statements') },
+      });
+      annotate(doc, pages[1] as PDFPage, {
+        Subtype: 'Link',
+        A: { Type: 'Action', S: 'URI', URI: PDFString.of('mailto:help@bank.example') },
+      });
+      annotate(doc, pages[2] as PDFPage, { Subtype: 'Link', Dest: [pages[0]?.ref, 'Fit'] });
+    }, 3);
+    const plain = Buffer.from(
+      await (await PDFDocument.load(single)).save({ useObjectStreams: false }),
+    );
+    for (const pdf of [single, multi, plain, handPdf()]) {
+      const out = await upload(pdf, 'statement.pdf');
+      expect(out.mime).toBe('application/pdf');
+      const pages = async (bytes: Buffer) => (await PDFDocument.load(bytes)).getPageCount();
+      expect(await pages(out.data)).toBe(await pages(pdf));
+    }
+    expect((await PDFDocument.load(multi)).getPageCount()).toBe(3);
+  });
+
+  it('refuses /JavaScript inside a compressed object stream', async () => {
+    const pdf = await libraryPdf((doc) => {
+      const action = doc.context.register(
+        doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }),
+      );
+      // Indirect, so that it goes into an object stream (pdf-lib keeps the catalog outside).
+      const names = { JavaScript: { Names: [PDFString.of('init'), action] } };
+      set(doc, 'Names', doc.context.register(doc.context.obj(names)));
+    });
+    // Nothing in the raw bytes gives it away: it is all deflated.
+    expect(pdf.includes('JavaScript')).toBe(false);
+    expect(pdf.includes('/ObjStm')).toBe(true);
+    await refusedAs(pdf, SCRIPTS);
+
+    const byHand = handPdf({
+      catalog: '/Names 5 0 R',
+      objects: [
+        [
+          4,
+          objectStream([
+            [5, '<< /JavaScript << /Names [(a) 6 0 R] >> >>'],
+            [6, '<< /S /JavaScript /JS (app.alert(1)) >>'],
+          ]),
+        ],
+      ],
+    });
+    expect(byHand.includes('JavaScript')).toBe(false);
+    await refusedAs(byHand, SCRIPTS);
+  });
+
+  it('refuses a script beyond the first and last 64 KiB', async () => {
+    const padding = pdfStream(Buffer.alloc(100 * 1024, 0x20));
+    const pdf = handPdf({
+      catalog: '/OpenAction 6 0 R',
+      objects: [
+        [4, padding],
+        [6, '<< /S /JavaScript /JS (app.launchURL("https://evil.example")) >>'],
+        [7, padding],
+      ],
+    });
+    const at = pdf.indexOf('/JavaScript');
+    expect(at).toBeGreaterThan(64 * 1024);
+    expect(pdf.length - at).toBeGreaterThan(64 * 1024);
+    await refusedAs(pdf, SCRIPTS);
+  });
+
+  it('decodes #-escaped names, in either case, in plain objects and object streams', async () => {
+    // JavaScript, JS (lower-case hex digits), JavaScript (mixed), Launch.
+    for (const name of ['/J#61vaScript', '/#4a#53', '/#4A#61va#53cript', '/L#61#75nch']) {
+      await refusedAs(handPdf({ objects: [[4, `<< /S ${name} /X (x) >>`]] }), SCRIPTS);
+      await refusedAs(
+        handPdf({ objects: [[4, objectStream([[5, `<< /S ${name} >>`]])]] }),
+        SCRIPTS,
+      );
+    }
+  });
+
+  it('refuses launch actions and other ways out of the document', async () => {
+    const actions = [
+      { S: 'Launch', F: PDFString.of('C:\\Windows\\System32\\calc.exe') },
+      { S: 'GoToR', F: PDFString.of('other.pdf'), D: [0, 'Fit'] },
+      { S: 'SubmitForm', F: { FS: 'URL', F: PDFString.of('https://evil.example/') } },
+      { S: 'ImportData', F: PDFString.of('data.fdf') },
+    ];
+    for (const action of actions) {
+      const pdf = await libraryPdf((doc, pages) => {
+        annotate(doc, pages[0] as PDFPage, { Subtype: 'Link', A: action });
+      });
+      expect(pdf.includes(`/${action.S}`)).toBe(false);
+      await refusedAs(pdf, SCRIPTS);
+    }
+  });
+
+  it('refuses embedded files, also without the optional /Type', async () => {
+    const attached = await libraryPdf(async (doc) => {
+      await doc.attach(Buffer.from('MZ not really a program'), 'invoice.exe', {
+        mimeType: 'application/octet-stream',
+      });
+    });
+    await refusedAs(attached, SCRIPTS);
+
+    const untyped = handPdf({
+      page: '/Annots [5 0 R]',
+      objects: [
+        [
+          4,
+          objectStream([
+            [
+              5,
+              '<< /Subtype /Link /Rect [0 0 9 9] /A << /S /GoTo /D [3 0 R /Fit] >> /FS << /EF << /F 6 0 R >> >> >>',
+            ],
+          ]),
+        ],
+        [6, pdfStream(deflateSync('MZ payload'), '/Filter /FlateDecode')],
+      ],
+    });
+    await refusedAs(untyped, SCRIPTS);
+  });
+
+  it('refuses actions that run by themselves: /AA anywhere, /OpenAction other than a page', async () => {
+    const onOpen = await libraryPdf((doc) => {
+      set(
+        doc,
+        'OpenAction',
+        doc.context.obj({ S: 'URI', URI: PDFString.of('https://evil.example/') }),
+      );
+    });
+    await refusedAs(onOpen, /starts actions by itself/);
+    const pageOpen = await libraryPdf((doc, pages) => {
+      annotate(doc, pages[0] as PDFPage, {
+        Subtype: 'Link',
+        Dest: [pages[0]?.ref, 'Fit'],
+        AA: { E: { S: 'GoTo', D: [pages[0]?.ref, 'Fit'] } },
+      });
+    });
+    expect(pageOpen.includes('/AA')).toBe(false);
+    await refusedAs(pageOpen, /starts actions by itself/);
+    const chained = handPdf({
+      catalog: '/OpenAction << /S /GoTo /D [3 0 R /Fit] /Next 4 0 R >>',
+      objects: [[4, '<< /S /Named /N /Print >>']],
+    });
+    await refusedAs(chained, /starts actions by itself/);
+  });
+
+  it('refuses links other than http(s) and mailto', async () => {
+    for (const uri of [
+      'file://attacker.example/share/x',
+      'javascript:alert(1)',
+      '\\\\host\\share',
+      'statements/1',
+      ' https://x',
+    ]) {
+      const pdf = await libraryPdf((doc, pages) => {
+        annotate(doc, pages[0] as PDFPage, {
+          Subtype: 'Link',
+          A: { S: 'URI', URI: PDFString.of(uri) },
+        });
+      });
+      await refusedAs(pdf, /link that is not a web or e-mail address/);
+    }
+  });
+
+  it('refuses encrypted PDFs', async () => {
+    const encrypted = await libraryPdf((doc) => {
+      doc.encrypt({ userPassword: 'secret', ownerPassword: 'owner' });
+    });
+    await refusedAs(encrypted, /encrypted or password-protected/);
+    const byHand = handPdf({
+      objects: [[4, '<< /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>']],
+      trailer: '/Encrypt 4 0 R /ID [<0123456789abcdef> <0123456789abcdef>]',
+    });
+    await refusedAs(byHand, /encrypted or password-protected/);
+  });
+
+  it('refuses an HTML polyglot with the markup in the middle of a large file', async () => {
+    const padding = pdfStream(
+      deflateSync(Buffer.alloc(300 * 1024, 7), { level: 0 }),
+      '/Filter /FlateDecode',
+    );
+    const pdf = handPdf({
+      objects: [
+        [4, padding],
+        [5, pdfStream('<html><body><script>fetch("/api/me")</script></body></html>')],
+        [6, padding],
+      ],
+    });
+    const at = pdf.indexOf('<html>');
+    expect(at).toBeGreaterThan(64 * 1024);
+    expect(pdf.length - at).toBeGreaterThan(64 * 1024);
+    await refusedAs(pdf, /web page content/);
+  });
+
+  it('refuses what does not parse or has no pages', async () => {
+    const good = await libraryPdf();
+    const stream = good.indexOf('/ObjStm');
+    const damaged = Buffer.from(good);
+    damaged.fill(
+      0x41,
+      damaged.indexOf('stream', stream) + 10,
+      damaged.indexOf('stream', stream) + 40,
+    );
+    await refusedAs(damaged, /could not be read/);
+    await refusedAs(
+      Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
+      /could not be read/,
+    );
+    await refusedAs(
+      Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R [ ( endobj\n%%EOF\n'),
+      /could not be read/,
+    );
+  });
+
+  it('refuses objects placed where only a viewer would look', async () => {
+    // An object stream without /Type /ObjStm: viewers read it through the cross-reference stream.
+    await refusedAs(
+      handPdf({ objects: [[4, objectStream([[5, '<< /S /Named /N /NextPage >>']], '')]] }),
+      /could not be read/,
+    );
+    // An object inside another object's stream data, reachable by its offset in the xref table.
+    await refusedAs(
+      handPdf({ objects: [[4, pdfStream('7 0 obj << /S /GoTo /D [3 0 R /Fit] >> endobj')]] }),
+      /could not be read/,
+    );
+    // A first definition with script, replaced by a harmless one further on.
+    await refusedAs(
+      handPdf({
+        catalog: '/Names 5 0 R',
+        objects: [
+          [
+            4,
+            objectStream([
+              [5, '<< /JavaScript << /Names [(a) 6 0 R] >> >>'],
+              [6, '<< /S /JavaScript /JS (app.alert(1)) >>'],
+            ]),
+          ],
+          [5, '<< >>'],
+          [6, '<< >>'],
+        ],
+      }),
+      SCRIPTS,
+    );
+  });
+
+  it('refuses an object stream that inflates beyond 2 MB, without inflating it all', async () => {
+    // One small object followed by 64 MB of spaces: harmless, but 1000 times its size unpacked.
+    const contents = Buffer.alloc(64 * 1024 * 1024, 0x20);
+    contents.write('5 0 << /Harmless true >>', 'latin1');
+    const bomb = deflateSync(contents, { level: 9 });
+    expect(bomb.length).toBeLessThan(128 * 1024);
+    const pdf = handPdf({
+      objects: [[4, pdfStream(bomb, '/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode')]],
+    });
+    await refusedAs(pdf, /could not be read/);
+    // The same object stream, unpacking to less, is fine.
+    const small = Buffer.from('5 0 << /Harmless true >>', 'latin1');
+    const fine = handPdf({
+      objects: [
+        [4, pdfStream(deflateSync(small), '/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode')],
+      ],
+    });
+    await expect(upload(fine, 'fine.pdf')).resolves.toBeDefined();
+  });
+
+  it('refuses more than 2 MB of PDF syntax, even in one object', async () => {
+    // 700,000 empty strings in one array: cheap to send, slow to parse.
+    const pdf = handPdf({ objects: [[4, `[${'() '.repeat(700_000)}]`]] });
+    expect(pdf.length).toBeGreaterThan(2 * 1024 * 1024);
+    await refusedAs(pdf, /could not be read/);
+  });
+
+  it('refuses a PDF of more than 50,000 objects', async () => {
+    const objects: [number, string][] = Array.from({ length: 50_001 }, (_, i) => [i + 10, 'null']);
+    await refusedAs(handPdf({ objects: [[4, objectStream(objects)]] }), /could not be read/);
+  });
+});
+
+/**
+ * From the outside review (F4). What pdf-lib parses is harmless: a catalog, a page and its content stream, and a trailer
+ * whose /Root is that catalog. But the content stream's data holds a second catalog with an
+ * /OpenAction running JavaScript, the action itself, and an xref table with a trailer whose
+ * /Root is that catalog; the file's last `startxref` points at that table. A viewer follows
+ * startxref (pdf.js reports the OpenAction script). The hidden object headers escape the
+ * "no object header inside stream data" check by a comment (`50 0 %c\nobj`, pdf.js and
+ * PDFium skip comments as whitespace) or a real generation number (`50 0.0 obj`, pdf.js).
+ */
+function hiddenCatalogPdf(style: 'comment' | 'real'): Buffer {
+  let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: Record<number, number> = {};
+  const object = (n: number, body: string) => {
+    offsets[n] = Buffer.byteLength(out, 'latin1');
+    out += `${n} 0 obj\n${body}\nendobj\n`;
+  };
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>');
+  offsets[4] = Buffer.byteLength(out, 'latin1');
+  const prefix = '4 0 obj\n<< /Length LLLLLLLL >>\nstream\n';
+  const dataStart = offsets[4] + Buffer.byteLength(prefix, 'latin1');
+  const header = (n: number) => (style === 'comment' ? `${n} 0 %c\nobj` : `${n} 0.0 obj`);
+  let data = 'BT /F1 12 Tf 72 712 Td (Hello) Tj ET\n';
+  const hidden: Record<number, number> = {};
+  const hide = (n: number, body: string) => {
+    hidden[n] = dataStart + Buffer.byteLength(data, 'latin1');
+    data += `${header(n)}\n${body}\nendobj\n`;
+  };
+  hide(50, '<< /Type /Catalog /Pages 2 0 R /OpenAction 51 0 R >>');
+  hide(51, '<< /S /JavaScript /JS (app.alert\\("hidden JavaScript ran"\\)) >>');
+  const hiddenXref = dataStart + Buffer.byteLength(data, 'latin1');
+  const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n \n`;
+  const visible = [1, 2, 3, 4].map((n) => entry(offsets[n] ?? 0)).join('');
+  data +=
+    `xref\n0 5\n0000000000 65535 f \n${visible}50 2\n${entry(hidden[50] ?? 0)}${entry(hidden[51] ?? 0)}` +
+    'trailer\n<< /Size 52 /Root 50 0 R >>\n';
+  out += prefix.replace('LLLLLLLL', String(Buffer.byteLength(data, 'latin1')).padStart(8, ' '));
+  out += `${data}\nendstream\nendobj\n`;
+  out += `xref\n0 5\n0000000000 65535 f \n${visible}trailer\n<< /Size 5 /Root 1 0 R >>\n`;
+  out += `startxref\n${hiddenXref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+describe('a PDF is kept as it was checked', () => {
+  it('stores the checked objects rewritten, so a catalog hidden from the parse never reaches a viewer', async () => {
+    for (const style of ['comment', 'real'] as const) {
+      const upload = hiddenCatalogPdf(style);
+      const accepted = await acceptUpload({
+        data: upload,
+        fileName: 'id.pdf',
+        maxBytes: 8 * 1024 * 1024,
+        allowed: ['pdf'],
+      }).catch((error: unknown) => error);
+      if (accepted instanceof AppError) continue; // refused outright: just as safe
+      const kept = (accepted as AcceptedFile).data;
+      expect(kept.equals(upload), style).toBe(false);
+      // A viewer follows the last startxref: it now leads to the one table the rewrite wrote,
+      // whose trailer names the catalog that was inspected, without any action.
+      const text = kept.toString('latin1');
+      expect(text.match(/startxref/g), style).toHaveLength(1);
+      const viewer = await PDFDocument.load(kept, { updateMetadata: false });
+      expect(viewer.catalog.get(PDFName.of('OpenAction')), style).toBeUndefined();
+      expect(String(viewer.context.trailerInfo.Root), style).toBe('1 0 R');
+    }
+  });
+
+  it('keeps an ordinary PDF readable, page for page', async () => {
+    const pdf = handPdf({});
+    const accepted = await acceptUpload({
+      data: pdf,
+      fileName: 'id.pdf',
+      maxBytes: 8 * 1024 * 1024,
+      allowed: ['pdf'],
+    });
+    expect(accepted.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(accepted.data.toString('latin1')).toMatch(/\/Type \/Page\b/);
+  });
+});
+
+describe('what checking an upload may cost', () => {
+  it('refuses a PDF with one huge object before parsing it (it would hold the event loop)', async () => {
+    for (const huge of [`(${'a'.repeat(400_000)})`, `[${'0 '.repeat(200_000)}]`]) {
+      const pdf = handPdf({ objects: [[4, huge]] });
+      await expect(upload(pdf, 'id.pdf')).rejects.toThrow(/cannot be accepted/);
+    }
+  });
+
+  it('counts 16-bit images twice against the pixel limit', async () => {
+    const sixteenBit = await sharp({
+      create: { width: 5000, height: 5000, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toColourspace('rgb16')
+      .toBuffer();
+    const meta = await sharp(sixteenBit).metadata();
+    expect(meta.depth).toBe('ushort');
+    await refusal(upload(sixteenBit, 'scan.png'), 'UNPROCESSABLE', /too large/);
+  });
+
+  it('checks two files at a time and keeps a short line; beyond it, the server is busy', async () => {
+    const many = Array.from({ length: 2 + 16 + 3 }, () =>
+      upload(png, 'receipt.png').then(
+        () => 'accepted',
+        (error: unknown) => (error as AppError).code,
+      ),
+    );
+    const outcomes = await Promise.all(many);
+    expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(18);
+    expect(outcomes.filter((o) => o === 'UNAVAILABLE')).toHaveLength(3);
+    // The line empties: the next upload is checked as usual.
+    expect((await upload(png, 'receipt.png')).mime).toBe('image/webp');
+  });
+});
+
+describe('the PDF check and the console', () => {
+  it("keeps pdf-lib's warnings out of the output while parsing, and gives console.warn back after", async () => {
+    const before = console.warn;
+    const seen: unknown[] = [];
+    console.warn = (...args: unknown[]) => seen.push(args);
+    try {
+      // Numbers pdf-lib finds odd, several parses at once.
+      const odd = handPdf({ objects: [[4, '<< /Big 99999999999999999999999999 >>']] });
+      await Promise.all([1, 2, 3].map(() => upload(odd, 'odd.pdf').catch(() => undefined)));
+      expect(seen).toEqual([]);
+      console.warn('after');
+      expect(seen).toEqual([['after']]);
+    } finally {
+      console.warn = before;
+    }
   });
 });
 

@@ -10,3 +10,11 @@ export {
   type UploadKind,
 } from './intake.js';
 export { FILE_KEY_PATTERN, createFileStore, isFileKey, type FileStore } from './store.js';
+export { readMultipart, type MultipartForm, type UploadedPart } from './multipart.js';
+export {
+  ORPHAN_AGE_MS,
+  ORPHAN_SWEEP_JOB,
+  orphanSweepJob,
+  registerStoredFile,
+  sweepOrphanFiles,
+} from './registry.js';

@@ -15,6 +15,8 @@ export const FILE_KEY_PATTERN = /^[0-9a-f]{32}\.(?:jpg|webp|pdf)$/;
 const EXTENSIONS = new Set(['jpg', 'webp', 'pdf']);
 
 export interface FileStore {
+  /** The folder the files live under. */
+  readonly root: string;
   put(file: AcceptedFile): Promise<{ key: string }>;
   read(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
@@ -46,6 +48,7 @@ export function createFileStore(root: string): FileStore {
   const notFound = () => new AppError('NOT_FOUND', 'The file was not found.');
 
   return {
+    root: base,
     async put(file) {
       if (!Buffer.isBuffer(file.data) || file.data.length === 0) {
         throw new TypeError('FileStore.put: file data must be a non-empty Buffer');

@@ -1,5 +1,5 @@
-export { enqueueEmail } from './enqueue.js';
-export { BANK_NAME, emailHtml } from './layout.js';
+export { BANK_NAME, CodeBlock, EmailLayout, P, renderEmail } from './layout.js';
+export { emailJob } from './email-job.js';
 export {
   MAILBOX_ID_PATTERN,
   isMailboxId,
@@ -9,11 +9,14 @@ export {
   readMailboxMessage,
 } from './mailbox.js';
 export {
-  retryDelayMs,
-  startOutboxWorker,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
-} from './outbox-worker.js';
+  EMAIL_JOB,
+  createMailer,
+  openEmail,
+  queuedEmailSchema,
+  sealEmail,
+  type Mailer,
+  type QueuedEmail,
+} from './mailer.js';
 export { MailSendError, createMailTransport, type MailTransportOptions } from './transport.js';
 export type {
   EmailMessage,

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { writeMailboxMessage } from './mailbox.js';
-import { safeErrorText } from './safe-error.js';
+import { safeErrorText } from '../safe-error.js';
 import type { EmailMessage, MailLogger, MailTransport } from './types.js';
 import { checkEmailMessage } from './validate.js';
 
@@ -21,9 +21,9 @@ export class MailSendError extends Error {
 
 /**
  * Where email goes. With an SMTP URL: that server, through nodemailer, with a text and an HTML
- * body. Without: the local mailbox under the data folder, and one log line per message with its
- * recipient, subject and devHint (the documented development convenience: codes appear in the
- * server log). In SMTP mode neither the devHint nor a body is ever logged.
+ * body. Without: the local mailbox under the data folder (development), readable at
+ * /dev/mailbox from this machine only. Neither ever logs a body, a code or an address: one log
+ * line says that a message went, by its id.
  */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   return options.smtpUrl
@@ -36,7 +36,7 @@ function smtpTransport(options: MailTransportOptions & { smtpUrl: string }): Mai
   const mailer = nodemailer.createTransport(
     {
       url: smtpUrl,
-      // A dead server fails a send in seconds, not minutes; the outbox retries it later.
+      // A dead server fails a send in seconds, not minutes; the email job retries it later.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
@@ -64,7 +64,7 @@ function smtpTransport(options: MailTransportOptions & { smtpUrl: string }): Mai
       } catch (error) {
         throw new MailSendError(safeErrorText(error, secrets));
       }
-      // Never the devHint or a body here: in production those may hold a code.
+      // Never a body or an address here: a body may hold a code.
       logger.info({ messageId: info.messageId }, 'email sent');
     },
     close() {
@@ -78,7 +78,7 @@ function mailbox(options: MailTransportOptions): MailTransport {
   return {
     kind: 'mailbox',
     async send(message: EmailMessage) {
-      const { to, subject, text, html, devHint } = checkEmailMessage(message);
+      const { to, subject, text, html } = checkEmailMessage(message);
       let stored;
       try {
         stored = await writeMailboxMessage(dataDir, { to, from, subject, text, html });
@@ -86,7 +86,7 @@ function mailbox(options: MailTransportOptions): MailTransport {
         throw new MailSendError(safeErrorText(error));
       }
       logger.info(
-        { to, subject, devHint, mailboxId: stored.id },
+        { mailboxId: stored.id },
         'email saved to the local mailbox (development: not sent)',
       );
     },

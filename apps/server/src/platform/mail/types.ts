@@ -4,11 +4,6 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
-  /**
-   * Safe one-line summary for the dev log, e.g. "verification code 123456"; printed ONLY by the
-   * local mailbox transport (development without SMTP_URL), never in SMTP mode.
-   */
-  devHint?: string;
 }
 
 /** The part of a pino logger the mail code uses (a Fastify or pino logger fits). */

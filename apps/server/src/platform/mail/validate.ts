@@ -6,7 +6,7 @@ import type { EmailMessage } from './types.js';
 /** No control characters: these strings end up in mail headers and in log lines. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
 
-const emailMessageSchema = z.object({
+export const emailMessageSchema = z.object({
   to: emailSchema,
   subject: z.string().trim().min(1).max(250).regex(ONE_LINE),
   text: z
@@ -14,7 +14,6 @@ const emailMessageSchema = z.object({
     .max(100_000)
     .refine((text) => text.trim().length > 0, 'must not be empty'),
   html: z.string().max(500_000),
-  devHint: z.string().trim().min(1).max(200).regex(ONE_LINE).optional(),
 });
 
 /**
@@ -30,6 +29,5 @@ export function checkEmailMessage(value: unknown): EmailMessage {
       fields,
     });
   }
-  const { devHint, ...message } = parsed.data;
-  return devHint === undefined ? message : { ...message, devHint };
+  return parsed.data;
 }

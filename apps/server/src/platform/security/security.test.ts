@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeMatches, generateNumericCode, hashCode } from './codes.js';
+import { codeMatches, generateNumericCode, hashCode } from '../codes/crypto.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 
 const SECRET = 'k'.repeat(64);
@@ -46,5 +46,22 @@ describe('one-time codes', () => {
 
   it('salts each record: the same code stored twice differs', () => {
     expect(hashCode(SECRET, 's', '1234')).not.toBe(hashCode(SECRET, 's', '1234'));
+  });
+});
+
+describe('argon2 under a flood', () => {
+  it('checks a few passwords at a time, lets a line wait, and answers busy beyond it', async () => {
+    const stored = await hashPassword('correct horse battery staple');
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 + 100 + 6 }, () =>
+        verifyPassword(stored, 'wrong guess').then(
+          (ok) => (ok ? 'right' : 'wrong'),
+          (error: { code?: string }) => error.code,
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'wrong')).toHaveLength(104);
+    expect(outcomes.filter((o) => o === 'UNAVAILABLE')).toHaveLength(6);
+    expect(await verifyPassword(stored, 'correct horse battery staple')).toBe(true);
   });
 });

@@ -8,6 +8,15 @@ export const SESSION_IDLE_MS = 15 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 /** A not-yet-approved customer's onboarding session lives at most an hour. */
 export const ONBOARDING_ABSOLUTE_MS = 60 * 60_000;
+/** Staff between their password and their second factor have ten minutes to finish. */
+export const MFA_PENDING_ABSOLUTE_MS = 10 * 60_000;
+
+const LIFETIME: Record<SessionScope, number> = {
+  customer: SESSION_ABSOLUTE_MS,
+  staff: SESSION_ABSOLUTE_MS,
+  onboarding: ONBOARDING_ABSOLUTE_MS,
+  mfa_pending: MFA_PENDING_ABSOLUTE_MS,
+};
 /** last_seen_at is written at most once a minute per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -33,8 +42,7 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
-  const lifetime = input.scope === 'onboarding' ? ONBOARDING_ABSOLUTE_MS : SESSION_ABSOLUTE_MS;
-  const expiresAt = new Date(now.getTime() + lifetime);
+  const expiresAt = new Date(now.getTime() + LIFETIME[input.scope]);
   await db
     .insertInto('sessions')
     .values({
@@ -88,6 +96,32 @@ export async function resolveSession(
     userKind: row.userKind,
     expiresAt: row.expiresAt,
   };
+}
+
+export async function revokeSessionById(db: Kysely<DB>, sessionId: bigint): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Ends every live session of one kind a person holds (their pending staff sign-ins, say). */
+export async function revokeSessionsOfScope(
+  db: Kysely<DB>,
+  userId: bigint,
+  scope: SessionScope,
+): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('scope', '=', scope)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function revokeSession(db: Kysely<DB>, token: string): Promise<void> {

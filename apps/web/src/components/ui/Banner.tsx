@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 const tones = {
+  info: 'border-brand-700 bg-brand-50 text-slate-900 dark:border-brand-600 dark:bg-slate-900 dark:text-slate-100',
   success:
     'border-green-700 bg-green-50 text-green-900 dark:border-green-500 dark:bg-green-950 dark:text-green-100',
   warning:

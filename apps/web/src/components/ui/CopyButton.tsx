@@ -3,11 +3,14 @@ export function CopyButton({
   text,
   label,
   onResult,
+  children = 'Copy',
 }: {
   text: string;
-  /** The accessible name, beginning with the visible word "Copy", e.g. "Copy account number". */
+  /** The accessible name, beginning with the visible words, e.g. "Copy account number". */
   label: string;
   onResult: (copied: boolean) => void;
+  /** The visible words. */
+  children?: string;
 }) {
   async function copy() {
     let copied = true;
@@ -34,7 +37,7 @@ export function CopyButton({
         <rect x="9" y="9" width="12" height="12" rx="2" />
         <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
       </svg>
-      Copy
+      {children}
     </button>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type Ref } from 'react';
 import { FieldFrame, useFieldIds } from './FieldFrame';
+import { FilePreview } from './FilePreview';
 
 export interface FileFieldProps {
   label: string;
@@ -12,9 +13,11 @@ export interface FileFieldProps {
   name?: string;
   disabled?: boolean;
   required?: boolean;
+  /** The input itself, so a form can move focus to it (e.g. to a server's error). */
+  ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled file input that shows the chosen file's name and an error. */
+/** A labelled file input that previews the chosen file (picture, or name and size) and an error. */
 export function FileField({
   label,
   accept,
@@ -25,6 +28,7 @@ export function FileField({
   name,
   disabled,
   required,
+  ref,
 }: FileFieldProps) {
   const baseId = useId();
   const nameId = `${baseId}-name`;
@@ -32,6 +36,7 @@ export function FileField({
   return (
     <FieldFrame label={label} required={required} hint={hint} error={error} {...ids}>
       <input
+        ref={ref}
         id={ids.controlId}
         name={name}
         type="file"
@@ -41,13 +46,9 @@ export function FileField({
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onFile(event.target.files?.[0] ?? null)}
-        className="text-base file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-700 dark:file:bg-slate-950 dark:file:text-brand-50"
+        className="w-full max-w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-700 dark:file:bg-slate-950 dark:file:text-brand-50"
       />
-      {file && (
-        <p id={nameId} className="text-sm break-all text-slate-700 dark:text-slate-300">
-          Chosen: {file.name}
-        </p>
-      )}
+      {file && <FilePreview file={file} label={label} id={nameId} />}
     </FieldFrame>
   );
 }

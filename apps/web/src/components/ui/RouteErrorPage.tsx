@@ -1,34 +1,66 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Compass, TriangleAlert } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { BANK_NAME } from '../../lib/brand';
+import { BrandMark } from './BrandMark';
+import { ButtonLink } from './ButtonLink';
+import { PageHeading } from './PageHeading';
+
+/** What went wrong, in the router's words (SPEC: the router's default error pages). */
+function describe(error: unknown) {
+  if (!isRouteErrorResponse(error)) {
+    return {
+      notFound: false,
+      title: 'Something went wrong',
+      heading: 'Unexpected Application Error!',
+      detail: 'Something went wrong on this page. Please try again.',
+    };
+  }
+  const notFound = error.status === 404;
+  return {
+    notFound,
+    title: notFound ? 'Page not found' : `Error ${error.status}`,
+    heading: `${error.status} ${error.statusText}`,
+    detail: notFound
+      ? `No route matches URL "${window.location.pathname}"`
+      : typeof error.data === 'string'
+        ? error.data
+        : 'The request could not be completed.',
+  };
+}
 
 /**
- * The router's error page: "No route matches URL" for an unknown path (404), the status and
- * text for other route errors (405, 400), and "Unexpected Application Error!" for anything that
- * crashed. Never shows a stack trace to a customer.
+ * The router's error page, in the bank's own frame: "No route matches URL" for an unknown path
+ * (404), the status and text for other route errors (405, 400), and "Unexpected Application
+ * Error!" for anything that crashed. Never shows a stack trace to a customer.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  let heading = 'Unexpected Application Error!';
-  let detail = 'Something went wrong on this page. Please try again.';
-  if (isRouteErrorResponse(error)) {
-    heading = `${error.status} ${error.statusText}`;
-    detail =
-      error.status === 404
-        ? `No route matches URL "${window.location.pathname}"`
-        : typeof error.data === 'string'
-          ? error.data
-          : 'The request could not be completed.';
-  } else {
-    console.error(error);
-  }
+  const { notFound, title, heading, detail } = describe(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const Icon = notFound ? Compass : TriangleAlert;
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 p-6">
-      <h1 className="text-2xl font-bold">{heading}</h1>
-      <p className="break-words text-slate-700 dark:text-slate-300">{detail}</p>
-      <p>
-        <Link to="/" className="text-brand-700 underline dark:text-brand-50">
+    <div className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">
+      <header className="mb-6">
+        <BrandMark size="lg" />
+      </header>
+      <main className="flex w-full max-w-md flex-col items-center gap-4 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-50">
+          <Icon aria-hidden="true" className="h-7 w-7" />
+        </span>
+        <PageHeading title={title}>{heading}</PageHeading>
+        <p className="break-words text-slate-700 dark:text-slate-300">{detail}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {notFound
+            ? 'The address may be mistyped, or the page may have moved.'
+            : 'Your money and details are safe. Reload the page, or start again.'}
+        </p>
+        <ButtonLink to="/" className="mt-2 w-full sm:w-auto">
           Go to the start page
-        </Link>
-      </p>
-    </main>
+        </ButtonLink>
+      </main>
+      <footer className="mt-8 text-sm text-slate-600 dark:text-slate-400">
+        © {new Date().getFullYear()} {BANK_NAME}. All rights reserved.
+      </footer>
+    </div>
   );
 }

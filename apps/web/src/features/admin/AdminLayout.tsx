@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { SkipLink } from '../../components/ui/SkipLink';
 import { Banner } from '../../components/ui/Banner';
+import { BrandMark } from '../../components/ui/BrandMark';
 import { Button } from '../../components/ui/Button';
 import { areasOf } from './areas';
 import { BANK_NAME } from '../../lib/brand';
@@ -26,8 +27,7 @@ export function AdminLayout({ me }: { me: Me }) {
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-2">
-            <img src="./favicon.svg" alt="" className="h-8 w-8" />
-            <span className="text-lg font-bold tracking-tight">{BANK_NAME}</span>
+            <BrandMark />
             <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white dark:bg-slate-200 dark:text-slate-900">
               Back office
             </span>

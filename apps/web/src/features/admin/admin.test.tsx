@@ -1,5 +1,5 @@
 import type { KycSubmission, Me } from '@bank/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute, sentBody, type FakeResponse } from '../../test-utils';
@@ -279,26 +279,46 @@ describe('reviewing one submission', () => {
     expect(screen.queryByRole('heading', { name: 'Decision' })).toBeNull();
   });
 
-  it('lets the reviewer change their mind before approving, keeping the focus in place', async () => {
-    const fetchMock = staffApi();
-    renderRoute('/admin/kyc/7');
-    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
-    expect(document.activeElement?.textContent).toBe('Approve Ama Mensah and open their account?');
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve' }));
-    expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')).toHaveLength(0);
-  });
-
-  it('does not approve on a double press: Cancel takes the place of Approve', async () => {
+  it('asks in a dialog, and lets the reviewer change their mind with the focus back in place', async () => {
     const fetchMock = staffApi();
     renderRoute('/admin/kyc/7');
     const approve = await screen.findByRole('button', { name: 'Approve' });
-    const card = approve.parentElement as HTMLElement;
     await userEvent.click(approve);
-    // The first button where Approve was is now Cancel.
-    expect(within(card).getAllByRole('button')[0]?.textContent).toBe('Cancel');
-    await userEvent.click(within(card).getAllByRole('button')[0] as HTMLElement);
+    const dialog = screen.getByRole('dialog', { name: 'Approve Ama Mensah?' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toMatch(/cannot be undone/);
+    // The safe choice has the focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(approve));
+
+    await userEvent.click(approve);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(approve));
     expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')).toHaveLength(0);
+  });
+
+  it('does not approve on the second click of a double click', async () => {
+    const fetchMock = staffApi({
+      '/api/v1/staff/kyc/submissions/7/approve': () => ({
+        status: 200,
+        body: { accountNumber: '4000123457' },
+      }),
+    });
+    renderRoute('/admin/kyc/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const confirm = screen.getByRole('button', { name: 'Confirm approval' });
+    // A double click's second click lands on whatever is under the pointer by then.
+    fireEvent.click(confirm, { detail: 2 });
+    expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')).toHaveLength(0);
+    await userEvent.keyboard('{Tab}{Enter}');
+    await waitFor(() =>
+      expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7/approve')).toHaveLength(1),
+    );
   });
 
   it('shows why an approval was refused', async () => {
@@ -343,6 +363,23 @@ describe('reviewing one submission', () => {
     expect(sentBody(fetchMock, index)).toEqual({
       reason: 'The ID photo is blurred; please send a sharper one.',
     });
+  });
+
+  it("puts the server's refusal of the reason on the reason field", async () => {
+    staffApi({
+      '/api/v1/staff/kyc/submissions/7/decline': () =>
+        problem(400, 'VALIDATION_FAILED', 'Some fields are missing or not valid.', [
+          { path: 'body.reason', message: 'This text contains characters that are not allowed.' },
+        ]),
+    });
+    renderRoute('/admin/kyc/7');
+    const reason = await screen.findByLabelText('Reason for the customer');
+    await userEvent.type(reason, 'Blurred photo');
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This text contains characters that are not allowed.')).toBeTruthy();
+    expect(document.activeElement).toBe(reason);
+    expect(screen.queryByText('Some fields are missing or not valid.')).toBeNull();
   });
 
   it('shows a decided submission without the decision buttons', async () => {

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute, sentBody } from '../../test-utils';
@@ -33,7 +33,10 @@ describe('ForgotPage', () => {
     const user = userEvent.setup();
     renderRoute('/auth/forgot');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    // The form is checked asynchronously (zod resolver): wait for the verdict.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -7,8 +7,9 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/api';
 import { useForgot } from './api/forgot';
-import { applyFieldErrors } from './apply-field-errors';
+import { applyFieldErrors } from '../../lib/apply-field-errors';
 import { EmailField } from './EmailField';
+import { PageHeading } from '../../components/ui/PageHeading';
 
 /** Ask for a reset code; the answer is the same whether or not the address has an account. */
 export function ForgotPage() {
@@ -33,7 +34,7 @@ export function ForgotPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Forgot your password?</h1>
+        <PageHeading title="Forgot password">Forgot your password?</PageHeading>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Enter your email and we will send you a code to reset it.
         </p>

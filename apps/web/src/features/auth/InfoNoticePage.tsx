@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { signoutQuietly, useSignOutToWelcome } from '../../lib/signout';
+import { PageHeading } from '../../components/ui/PageHeading';
 
 interface NoticeState {
   head?: string;
@@ -22,7 +23,7 @@ export function InfoNoticePage() {
   return (
     <div className="flex flex-col gap-6 text-center">
       <div>
-        <h1 className="text-2xl font-bold">{state.head || 'Notice'}</h1>
+        <PageHeading title={state.head || 'Notice'} />
         <p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">
           {state.body || 'Please contact support for more information.'}
         </p>

@@ -2,13 +2,17 @@ import { RESEND_COOLDOWN_MS } from '@bank/contract';
 import { useState } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useResendVerification } from './api/resend-verification';
-import { useCooldown } from './useCooldown';
+import { useCooldown } from '../../hooks/useCooldown';
 
 type Result = { tone: 'success' | 'error'; text: string };
 
-/** "Resend code", resting for the cool-down after each code sent (SPEC sections 8, 9). */
+/**
+ * "Resend code", resting for the cool-down after each code sent (SPEC sections 8, 9). The
+ * server answers "Code Sent" alike for every address (it tells nobody which addresses wait for
+ * a code), so only a refusal of the request itself (a rate limit, an outage) is an error.
+ */
 export function ResendCode({ email }: { email: string }) {
   const resend = useResendVerification();
   const cooldown = useCooldown(RESEND_COOLDOWN_MS);
@@ -21,14 +25,8 @@ export function ResendCode({ email }: { email: string }) {
         setResult({ tone: 'success', text: message || 'Code Sent' });
         cooldown.start();
       },
-      onError: (error) => {
-        const rateLimited = error instanceof ApiError && error.status === 429;
-        if (rateLimited) cooldown.start();
-        setResult({
-          tone: 'error',
-          text: rateLimited ? errorMessage(error, 'Please Wait...') : 'Something went wrong',
-        });
-      },
+      onError: (error) =>
+        setResult({ tone: 'error', text: errorMessage(error, 'Something went wrong') }),
     });
   }
 

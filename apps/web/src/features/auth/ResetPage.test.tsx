@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, problem, renderRoute, sentBody } from '../../test-utils';
+import { mockFetch, problem, renderRoute, sentBody, signedOut } from '../../test-utils';
 
 afterEach(() => {
   cleanup();
@@ -19,7 +19,7 @@ describe('ResetPage', () => {
   it('prefills the email and code from the link, resets, and goes to sign in after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const message = 'Action Successful! Your password was reset. Sign in with your new password.';
-    const fetchMock = mockFetch(() => ({ status: 200, body: { message } }));
+    const fetchMock = mockFetch(signedOut(() => ({ status: 200, body: { message } })));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const router = renderRoute('/auth/reset/ada%40example.com/123456');
 

@@ -9,9 +9,10 @@ import { OtpInput } from '../../components/ui/OtpInput';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { errorMessage } from '../../lib/api';
 import { useResetPassword } from './api/reset-password';
-import { applyFieldErrors } from './apply-field-errors';
-import { useDelayedNavigate } from './useDelayedNavigate';
+import { applyFieldErrors } from '../../lib/apply-field-errors';
+import { useDelayedNavigate } from '../../hooks/useDelayedNavigate';
 import { EmailField } from './EmailField';
+import { PageHeading } from '../../components/ui/PageHeading';
 
 const FIELDS = ['email', 'code', 'newPassword'] as const;
 
@@ -49,7 +50,7 @@ export function ResetPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Reset your password</h1>
+      <PageHeading title="Reset password">Reset your password</PageHeading>
       {reset.isSuccess && <Banner tone="success">{reset.data.message}</Banner>}
       {failure && <Banner tone="error">{failure}</Banner>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

@@ -1,11 +1,12 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, problem, renderRoute, sentBody } from '../../test-utils';
+import { callsTo, mockFetch, problem, renderRoute, sentBodyTo, signedOut } from '../../test-utils';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -22,7 +23,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, email = 'ada@e
 
 describe('SignupPage', () => {
   it('shows the spec message for a bad email without calling the API', async () => {
-    const fetchMock = mockFetch(() => ({ status: 500 }));
+    const fetchMock = mockFetch(signedOut(() => ({ status: 500 })));
     const user = userEvent.setup();
     renderRoute('/auth/signup');
     await fillForm(user, 'ada.example.com');
@@ -35,14 +36,16 @@ describe('SignupPage', () => {
     expect(document.getElementById(errorId)?.textContent).toBe(
       "That doesn't look like an email address",
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, '/api/v1/auth/signup')).toHaveLength(0);
   });
 
   it('shows a server field error on its field', async () => {
-    mockFetch(() =>
-      problem(422, 'VALIDATION_FAILED', 'That username is taken. Please choose another.', [
-        { path: 'body.username', message: 'That username is taken. Please choose another.' },
-      ]),
+    mockFetch(
+      signedOut(() =>
+        problem(422, 'VALIDATION_FAILED', 'That username is taken. Please choose another.', [
+          { path: 'body.username', message: 'That username is taken. Please choose another.' },
+        ]),
+      ),
     );
     const user = userEvent.setup();
     renderRoute('/auth/signup');
@@ -60,10 +63,12 @@ describe('SignupPage', () => {
 
   it('sends the form with the CSRF header, shows success and goes to verify after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = mockFetch(() => ({
-      status: 201,
-      body: { email: 'ada@example.com', message: 'Check your email for a verification code.' },
-    }));
+    const fetchMock = mockFetch(
+      signedOut(() => ({
+        status: 201,
+        body: { email: 'ada@example.com', message: 'Check your email for a verification code.' },
+      })),
+    );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const router = renderRoute('/auth/signup');
     await fillForm(user);
@@ -73,7 +78,7 @@ describe('SignupPage', () => {
     expect(status.textContent).toBe(
       'Action Successful! Check your email for the verification code.',
     );
-    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    const [path, init] = callsTo(fetchMock, '/api/v1/auth/signup')[0] ?? [];
     expect(path).toBe('/api/v1/auth/signup');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
@@ -81,7 +86,7 @@ describe('SignupPage', () => {
       'x-bank-csrf': '1',
       'content-type': 'application/json',
     });
-    expect(sentBody(fetchMock)).toEqual({
+    expect(sentBodyTo(fetchMock, '/api/v1/auth/signup')).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       username: 'ada',
@@ -97,8 +102,23 @@ describe('SignupPage', () => {
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
   });
 
+  it('treats an answer off the contract as a failure and stays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(signedOut(() => ({ status: 201, body: { ok: true } })));
+    const user = userEvent.setup();
+    const router = renderRoute('/auth/signup');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Something went wrong. Please try again.',
+    );
+    expect(screen.queryByText(/Action Successful/)).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth/signup');
+  });
+
   it('rates the password with a meter', async () => {
-    mockFetch(() => ({ status: 500 }));
+    mockFetch(signedOut(() => ({ status: 500 })));
     const user = userEvent.setup();
     renderRoute('/auth/signup');
     await user.type(screen.getByLabelText('Password'), 'password');

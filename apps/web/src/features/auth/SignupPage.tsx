@@ -10,11 +10,12 @@ import { PasswordField } from '../../components/ui/PasswordField';
 import { TextField } from '../../components/ui/TextField';
 import { errorMessage } from '../../lib/api';
 import { useSignup } from './api/signup';
-import { applyFieldErrors } from './apply-field-errors';
+import { applyFieldErrors } from '../../lib/apply-field-errors';
 import { verifyPath } from './outcome-route';
 import { PasswordStrength } from './PasswordStrength';
-import { useDelayedNavigate } from './useDelayedNavigate';
+import { useDelayedNavigate } from '../../hooks/useDelayedNavigate';
 import { EmailField } from './EmailField';
+import { PageHeading } from '../../components/ui/PageHeading';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'acceptTerms'] as const;
 
@@ -47,7 +48,7 @@ export function SignupPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Create your account</h1>
+      <PageHeading title="Sign up">Create your account</PageHeading>
       {signup.isSuccess && (
         <Banner tone="success">
           Action Successful! Check your email for the verification code.

@@ -40,7 +40,7 @@ describe('VerifyPage', () => {
   });
 
   it('submits a typed code with the Verify button', async () => {
-    const fetchMock = mockFetch(() => ({ status: 200, body: { next: 'dashboard' } }));
+    const fetchMock = mockFetch(() => ({ status: 200, body: { next: 'kyc_review' } }));
     const user = userEvent.setup();
     const router = renderRoute('/auth/verify/ada%40example.com');
 
@@ -53,7 +53,7 @@ describe('VerifyPage', () => {
 
     await user.click(screen.getByLabelText('Digit 1 of 6'));
     await user.keyboard('654321');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/account/under-review'));
     expect(sentBody(fetchMock)).toEqual({ email: 'ada@example.com', code: '654321' });
   });
 
@@ -91,12 +91,19 @@ describe('VerifyPage', () => {
     expect(resend.disabled).toBe(false);
   });
 
-  it("shows the server's Please Wait on 429", async () => {
-    mockFetch(() => problem(429, 'RATE_LIMITED', 'Please Wait...'));
+  it("shows a refused request in the server's words, without a cool-down for a code never sent", async () => {
+    mockFetch(() =>
+      problem(429, 'RATE_LIMITED', 'Too many attempts. Please wait 1 minute and try again.'),
+    );
     const user = userEvent.setup();
     renderRoute('/auth/verify/ada%40example.com');
 
-    await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please Wait...');
+    const resend = screen.getByRole<HTMLButtonElement>('button', { name: 'Resend code' });
+    await user.click(resend);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait 1 minute and try again.',
+    );
+    expect(resend.disabled).toBe(false);
+    expect(screen.queryByText(/another code in/)).toBeNull();
   });
 });

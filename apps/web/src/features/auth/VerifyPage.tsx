@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api';
 import { useVerifyEmail } from './api/verify-email';
 import { routeForOutcome } from './outcome-route';
 import { ResendCode } from './ResendCode';
+import { PageHeading } from '../../components/ui/PageHeading';
 
 /** Enter the emailed code; success signs in and routes by the outcome (SPEC section 4). */
 export function VerifyPage() {
@@ -48,7 +49,7 @@ export function VerifyPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Verify your email</h1>
+        <PageHeading title="Verify your email" />
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           We sent a {EMAIL_CODE_LENGTH}-digit code to <strong className="break-all">{email}</strong>
           . It is valid for 10 minutes.

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Banner } from '../../components/ui/Banner';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { BANK_NAME } from '../../lib/brand';
+import { PageHeading } from '../../components/ui/PageHeading';
 
 /** The auth tree's index: who we are, and the way in; "Logged out!" after a logout. */
 export function WelcomePage() {
@@ -11,7 +12,7 @@ export function WelcomePage() {
     <div className="flex flex-col gap-6 text-center">
       {loggedOut && <Banner tone="success">Logged out!</Banner>}
       <div>
-        <h1 className="text-2xl font-bold">Welcome to {BANK_NAME}</h1>
+        <PageHeading title="Welcome">Welcome to {BANK_NAME}</PageHeading>
         <p className="mt-2 text-lg text-slate-700 dark:text-slate-300">{WELCOME_TAGLINE}</p>
       </div>
       <div className="flex flex-col gap-3">

@@ -1,4 +1,6 @@
 import type { AuthOutcome } from '@bank/contract';
+import { VIA_FLOW } from '../../lib/flow-state';
+import { SECOND_FACTOR_PATH } from '../../lib/session';
 
 export interface OutcomeRoute {
   to: string;
@@ -18,12 +20,16 @@ export function routeForOutcome(outcome: AuthOutcome): OutcomeRoute {
         state: { status: outcome.status, declineReason: outcome.declineReason },
       };
     case 'kyc_review':
-      return { to: '/auth/account/under-review' };
+      return { to: '/auth/account/under-review', state: VIA_FLOW };
     case 'staff':
       return { to: '/admin' };
     case 'notice':
       return { to: '/auth/info/notice', state: { head: outcome.head, body: outcome.body } };
     case 'verify_email':
       return { to: verifyPath(outcome.email) };
+    case 'staff_mfa':
+      return { to: SECOND_FACTOR_PATH, state: { enrolled: outcome.enrolled } };
+    case 'signin_code':
+      return { to: '/auth/signin', state: { codeFor: outcome.email } };
   }
 }

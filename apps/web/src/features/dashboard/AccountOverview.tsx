@@ -1,10 +1,11 @@
 import type { AccountSummary } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { Toast, useToast } from '../../components/ui/Toast';
-import { useAccountSummary } from './api/account-summary';
 import { cardClass } from './card';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { queries } from '../../lib/queries';
 import { MaskedAmount } from './MaskedAmount';
 import type { AmountVisibility } from './useAmountVisibility';
 
@@ -99,7 +100,7 @@ function Overview({
 
 /** The account part of the home page, with its own loading and error states. */
 export function AccountOverview({ visibility }: { visibility: AmountVisibility }) {
-  const summary = useAccountSummary();
+  const summary = useQuery(queries.accountSummary());
   const headingId = useId();
   // Data already on screen stays there if a later background refresh fails.
   if (summary.data) return <Overview account={summary.data} visibility={visibility} />;

@@ -182,4 +182,23 @@ describe('HomePage', () => {
     expect(await within(section).findByText('No Transaction History')).toBeTruthy();
     expect(calls.count).toBe(2);
   });
+
+  it('shows an answer that breaks the contract as a failed request, not a crash', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    // A balance sent as a float: the contract wants integer minor units as a string.
+    const calls = failOnce('/api/v1/accounts/current', {
+      status: 200,
+      body: { accountNumber: '0123456789', currency: 'USD', availableBalance: 12.5 },
+    });
+    renderRoute('/dashboard');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Something went wrong. Please try again.',
+    );
+    expect(screen.queryByText('0123456789')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(amountOf('Available balance')).toBe('$1,234.56'));
+    expect(calls.count).toBe(2);
+  });
 });

@@ -4,6 +4,7 @@ import { AccountOverview } from './AccountOverview';
 import { greetingFor } from './greeting';
 import { RecentTransactions } from './RecentTransactions';
 import { useAmountVisibility } from './useAmountVisibility';
+import { PageHeading } from '../../components/ui/PageHeading';
 
 /**
  * The dashboard's index (SPEC "Home"): greeting, account overview and recent transactions.
@@ -18,9 +19,9 @@ export function HomePage() {
   const visibility = useAmountVisibility();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">
+      <PageHeading title="Dashboard" className="text-2xl font-bold sm:text-3xl">
         {greetingFor(hour)}, {me.firstName}
-      </h1>
+      </PageHeading>
       <AccountOverview visibility={visibility} />
       <RecentTransactions shown={visibility.shown} />
     </div>

@@ -1,9 +1,13 @@
 import type { Transaction } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useRecentTransactions } from './api/recent-transactions';
 import { cardClass } from './card';
 import { MaskedAmount } from './MaskedAmount';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { queries } from '../../lib/queries';
+
+/** How many transactions the home page shows. */
+export const RECENT_TRANSACTION_COUNT = 10;
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB');
 
@@ -45,7 +49,7 @@ function TransactionRow({ transaction, shown }: { transaction: Transaction; show
 
 /** The body of the Recent Transactions card: loading, error, empty or the list. */
 function TransactionList({ shown }: { shown: boolean }) {
-  const recent = useRecentTransactions();
+  const recent = useQuery(queries.recentTransactions(RECENT_TRANSACTION_COUNT));
   if (recent.data) {
     if (recent.data.length === 0) {
       return <p className="py-2 text-slate-700 dark:text-slate-300">No Transaction History</p>;

@@ -1,12 +1,17 @@
 import { KYC_MAX_FILE_BYTES } from '@bank/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoute } from '../../test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderRoute, stubObjectUrls, type FakeResponse } from '../../test-utils';
+
+beforeEach(() => {
+  stubObjectUrls();
+});
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -62,13 +67,33 @@ function firstRequest<T>(sent: T[]): T {
   return first;
 }
 
-function answerDocumentTypes() {
-  return mockFetch((path) =>
-    path === '/api/v1/kyc/document-types'
-      ? { status: 200, body: { documentTypes: ["Driver's License", 'Passport'] } }
-      : { status: 404 },
-  );
+/** The document types on offer, and what was sent last time (`previous`, null the first time). */
+function answerDocumentTypes(previous: FakeResponse | Promise<FakeResponse> = nothingBefore) {
+  return mockFetch((path) => {
+    if (path === '/api/v1/kyc/document-types') {
+      return { status: 200, body: { documentTypes: ["Driver's License", 'Passport'] } };
+    }
+    if (path === '/api/v1/kyc/previous') return previous;
+    return { status: 404 };
+  });
 }
+
+const nothingBefore = { status: 200, body: { previous: null } };
+
+const declined = (documentType = 'Passport') => ({
+  status: 200,
+  body: {
+    previous: {
+      country: 'GB',
+      phone: '+442079460000',
+      homeAddress: '1 High Street, London',
+      documentType,
+    },
+  },
+});
+
+const valueOf = (label: string) =>
+  (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
 
 const image = (name: string, size = 1000) => {
   const file = new File(['x'], name, { type: 'image/png' });
@@ -97,7 +122,7 @@ describe('KycPage', () => {
     const types = screen.getByLabelText<HTMLSelectElement>('Document type');
     await waitFor(() => expect(types.options).toHaveLength(3));
     expect(types.options[1]?.textContent).toBe("Driver's License");
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/kyc/document-types');
+    expect(fetchMock.mock.calls.map(([path]) => path)).toContain('/api/v1/kyc/document-types');
     for (const label of [
       'Country',
       'Phone',
@@ -122,6 +147,46 @@ describe('KycPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('The photo is blurred');
   });
 
+  it('fills in what the customer sent before a decline, and says so', async () => {
+    answerDocumentTypes(declined());
+    renderRoute('/auth/account/verification', { status: 'declined', declineReason: 'Blurred' });
+    await waitFor(() => expect(valueOf('Document type')).toBe('Passport'));
+    expect(valueOf('Country')).toBe('GB');
+    expect(valueOf('Phone')).toBe('+442079460000');
+    expect(valueOf('Home address')).toBe('1 High Street, London');
+    expect(screen.getByText(/filled in the details you sent last time/)).toBeTruthy();
+  });
+
+  it('leaves a document type no longer offered for the customer to choose again', async () => {
+    answerDocumentTypes(declined('Residence Permit'));
+    renderRoute('/auth/account/verification');
+    await waitFor(() => expect(valueOf('Country')).toBe('GB'));
+    expect(valueOf('Document type')).toBe('');
+  });
+
+  it('never writes over what the customer typed before the earlier details arrived', async () => {
+    let arrive: (answer: FakeResponse) => void = () => undefined;
+    answerDocumentTypes(new Promise<FakeResponse>((resolve) => (arrive = resolve)));
+    const user = userEvent.setup();
+    renderRoute('/auth/account/verification');
+    await user.type(screen.getByLabelText('Phone'), '07911 123456');
+    await act(async () => arrive(declined()));
+    await waitFor(() => expect(valueOf('Home address')).toBe('1 High Street, London'));
+    expect(valueOf('Phone')).toBe('07911 123456');
+  });
+
+  it('shows previews of the chosen documents', async () => {
+    answerDocumentTypes();
+    const user = userEvent.setup();
+    renderRoute('/auth/account/verification');
+    await user.upload(screen.getByLabelText('A photo of yourself'), image('me.png'));
+    expect(screen.getByRole('img', { name: 'Preview of A photo of yourself' })).toBeTruthy();
+    const scan = new File(['%PDF'], 'back.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('ID back'), scan);
+    expect(screen.getByText('back.pdf')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Preview of ID back' })).toBeNull();
+  });
+
   it('refuses a file over the limit without uploading', async () => {
     answerDocumentTypes();
     const sent = mockXhr({ status: 200, body: { next: 'kyc_review' } });
@@ -131,7 +196,7 @@ describe('KycPage', () => {
     await fillForm(user);
     await user.upload(screen.getByLabelText('ID back'), image('huge.png', KYC_MAX_FILE_BYTES + 1));
     expect(await screen.findByText(/The file is too large/)).toBeTruthy();
-    expect(screen.getByText('Chosen: huge.png')).toBeTruthy();
+    expect(screen.getByText('huge.png')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText(/The file is too large/)).toBeTruthy();
     expect(sent).toHaveLength(0);
@@ -185,7 +250,7 @@ describe('KycPage', () => {
         status: 400,
         code: 'VALIDATION_FAILED',
         detail: 'Some fields are missing or not valid.',
-        errors: [{ path: 'phone', message: 'Enter your phone number' }],
+        errors: [{ path: 'body.phone', message: 'Enter your phone number' }],
       },
     });
     const user = userEvent.setup();
@@ -203,6 +268,37 @@ describe('KycPage', () => {
       'Enter your phone number',
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it("shows the server's refusal of a file next to that file, and moves focus there", async () => {
+    answerDocumentTypes();
+    const sent = mockXhr({
+      status: 400,
+      body: {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        detail: 'Some fields are missing or not valid.',
+        errors: [{ path: 'body.idcardBack', message: 'This file is not a picture or a PDF' }],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/auth/account/verification');
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => firstRequest(sent).finish());
+
+    const back = screen.getByLabelText('ID back');
+    await waitFor(() => expect(back.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (back.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'This file is not a picture or a PDF',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(back));
+    expect(screen.getByLabelText('ID front').getAttribute('aria-invalid')).toBeNull();
+    // Said on the field, so not repeated in a banner.
+    expect(screen.queryByText('Some fields are missing or not valid.')).toBeNull();
   });
 
   it('asks to sign in again on 401', async () => {

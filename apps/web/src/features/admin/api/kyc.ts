@@ -1,31 +1,7 @@
-import {
-  kycQueueSchema,
-  kycSubmissionSchema,
-  type KycQueueItem,
-  type KycSubmission,
-} from '@bank/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { kycApprovedSchema, kycDeclinedSchema } from '@bank/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-const KYC_KEY = ['admin', 'kyc'] as const;
-
-export function useKycQueue() {
-  return useQuery({
-    queryKey: [...KYC_KEY, 'queue'],
-    queryFn: async (): Promise<KycQueueItem[]> =>
-      kycQueueSchema.parse(await api<unknown>('GET', '/api/v1/staff/kyc/queue')).items,
-  });
-}
-
-export function useKycSubmission(id: string) {
-  return useQuery({
-    queryKey: [...KYC_KEY, 'submission', id],
-    queryFn: async (): Promise<KycSubmission> =>
-      kycSubmissionSchema.parse(
-        await api<unknown>('GET', `/api/v1/staff/kyc/submissions/${encodeURIComponent(id)}`),
-      ),
-  });
-}
+import { queryKeys } from '../../../lib/queries';
 
 /** The address of one document of a submission; the server audits every view. */
 export function documentUrl(id: string, role: string): string {
@@ -37,15 +13,15 @@ export function useKycDecision(id: string) {
   const queryClient = useQueryClient();
   const path = `/api/v1/staff/kyc/submissions/${encodeURIComponent(id)}`;
   // Read again after any answer: a refusal (e.g. decided meanwhile by a colleague) changes the page too.
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: KYC_KEY });
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: queryKeys.staffKyc });
   return {
     approve: useMutation({
-      mutationFn: () => api<{ accountNumber: string }>('POST', `${path}/approve`),
+      mutationFn: () => api('POST', `${path}/approve`, { schema: kycApprovedSchema }),
       onSettled,
     }),
     decline: useMutation({
       mutationFn: (reason: string) =>
-        api<{ status: 'declined' }>('POST', `${path}/decline`, { reason }),
+        api('POST', `${path}/decline`, { body: { reason }, schema: kycDeclinedSchema }),
       onSettled,
     }),
   };

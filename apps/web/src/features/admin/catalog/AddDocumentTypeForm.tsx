@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAddDocumentType } from './api/document-types';
 import { StatusMessage } from './StatusMessage';
 
@@ -36,9 +37,7 @@ export function AddDocumentTypeForm() {
       },
       onError: (error) => {
         // e.g. the name is taken: said on the field itself, which takes the focus.
-        const onField = error instanceof ApiError ? error.fieldErrors.name : undefined;
-        if (onField) setError('name', { type: 'server', message: onField }, { shouldFocus: true });
-        else setFailure(errorMessage(error));
+        if (!applyFieldErrors(error, ['name'], setError)) setFailure(errorMessage(error));
       },
     });
   });

@@ -1,21 +1,23 @@
 import { ALWAYS_OFFERED_DOCUMENT_TYPE } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/Banner';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { AddDocumentTypeForm } from './AddDocumentTypeForm';
-import { useDocumentTypes } from './api/document-types';
+import { queries } from '../../../lib/queries';
 import { DocumentTypeList, type Outcome } from './DocumentTypeList';
 import { StatusMessage } from './StatusMessage';
+import { PageHeading } from '../../../components/ui/PageHeading';
 
 /** `/admin/catalog/document-types`: the identity documents customers may choose from. */
 export function DocumentTypesPage() {
-  const types = useDocumentTypes();
+  const types = useQuery(queries.staffDocumentTypes());
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Document types</h1>
+        <PageHeading title="Document types" />
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           The documents customers can choose from when they submit their identity check.{' '}
           {ALWAYS_OFFERED_DOCUMENT_TYPE} is always offered. A retired type is no longer shown to

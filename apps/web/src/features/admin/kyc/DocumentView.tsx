@@ -1,7 +1,7 @@
 import type { KycSubmission } from '@bank/contract';
 import { useState } from 'react';
 import { documentUrl } from '../api/kyc';
-import { formatBytes } from '../format';
+import { formatBytes } from '../../../lib/format';
 
 type Document = KycSubmission['documents'][number];
 

@@ -1,17 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { countryName } from '../../../lib/countries';
-import { useKycQueue } from '../api/kyc';
-import { formatDateTime } from '../format';
+import { queries } from '../../../lib/queries';
+import { formatDateTime } from '../../../lib/format';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { panelClass } from '../panel';
+import { PageHeading } from '../../../components/ui/PageHeading';
 
 /** Identity checks waiting for a decision, oldest first. */
 export function KycQueuePage() {
-  const queue = useKycQueue();
+  const queue = useQuery(queries.staffKycQueue());
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <h1 className="text-2xl font-bold">Identity checks</h1>
+        <PageHeading title="Identity checks" />
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Submissions waiting for review, oldest first.
         </p>

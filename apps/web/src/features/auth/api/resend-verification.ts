@@ -1,8 +1,12 @@
+import { messageSchema } from '@bank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export function resendVerification(email: string): Promise<{ message: string }> {
-  return api<{ message: string }>('POST', '/api/v1/auth/resend-verification', { email });
+export function resendVerification(email: string) {
+  return api('POST', '/api/v1/auth/resend-verification', {
+    body: { email },
+    schema: messageSchema,
+  });
 }
 
 export function useResendVerification() {

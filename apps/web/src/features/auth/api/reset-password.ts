@@ -1,14 +1,10 @@
+import { messageSchema, type resetPasswordSchema } from '@bank/contract';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
-export interface ResetPasswordRequest {
-  email: string;
-  code: string;
-  newPassword: string;
-}
-
-export function resetPassword(body: ResetPasswordRequest): Promise<{ message: string }> {
-  return api<{ message: string }>('POST', '/api/v1/auth/reset', body);
+export function resetPassword(body: z.input<typeof resetPasswordSchema>) {
+  return api('POST', '/api/v1/auth/reset', { body, schema: messageSchema });
 }
 
 export function useResetPassword() {

@@ -1,14 +1,9 @@
-import type { SignupRequest } from '@bank/contract';
+import { signupAcceptedSchema, type SignupRequest } from '@bank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export interface SignupResponse {
-  email: string;
-  message: string;
-}
-
-export function signup(body: SignupRequest): Promise<SignupResponse> {
-  return api<SignupResponse>('POST', '/api/v1/auth/signup', body);
+export function signup(body: SignupRequest) {
+  return api('POST', '/api/v1/auth/signup', { body, schema: signupAcceptedSchema });
 }
 
 export function useSignup() {

@@ -1,37 +1,26 @@
+import { kycSubmittedSchema, type kycDetailsSchema } from '@bank/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
+import type { z } from 'zod';
 import { uploadForm } from '../../../lib/upload';
 
-export interface KycSubmission {
-  country: string;
-  phone: string;
-  homeAddress: string;
-  documentType: string;
-  pic: File;
-  idcardFront: File;
-  idcardBack: File;
-}
+/** The form fields that carry files, named as the server reads them. */
+export const KYC_FILE_FIELDS = ['pic', 'idcardFront', 'idcardBack'] as const;
+export type KycFileField = (typeof KYC_FILE_FIELDS)[number];
 
-/** Sends the documents as multipart; `onProgress` gets the percentage uploaded. */
-export async function submitKyc(
-  submission: KycSubmission,
-  onProgress?: (percent: number) => void,
-): Promise<{ next: 'kyc_review' }> {
+export type KycUpload = z.input<typeof kycDetailsSchema> & Record<KycFileField, File>;
+
+/** Sends the details and documents as multipart; `onProgress` gets the percentage uploaded. */
+export function submitKyc(submission: KycUpload, onProgress?: (percent: number) => void) {
   const form = new FormData();
-  form.append('country', submission.country);
-  form.append('phone', submission.phone);
-  form.append('homeAddress', submission.homeAddress);
-  form.append('documentType', submission.documentType);
-  form.append('pic', submission.pic);
-  form.append('idcardFront', submission.idcardFront);
-  form.append('idcardBack', submission.idcardBack);
-  const { status, body } = await uploadForm('/api/v1/kyc/submission', form, onProgress);
-  if (status < 200 || status >= 300) throw ApiError.fromProblem(status, body);
-  return body as { next: 'kyc_review' };
+  for (const field of ['country', 'phone', 'homeAddress', 'documentType'] as const) {
+    form.append(field, submission[field]);
+  }
+  for (const field of KYC_FILE_FIELDS) form.append(field, submission[field]);
+  return uploadForm('/api/v1/kyc/submission', form, kycSubmittedSchema, onProgress);
 }
 
 export function useSubmitKyc(onProgress: (percent: number) => void) {
   return useMutation({
-    mutationFn: (submission: KycSubmission) => submitKyc(submission, onProgress),
+    mutationFn: (submission: KycUpload) => submitKyc(submission, onProgress),
   });
 }

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import type { DB } from './db/schema.js';
+import { audit, type AuditEvent } from './platform/audit.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { createCodeService, type CodeService } from './platform/codes/index.js';
+import { createFileStore, type FileStore } from './platform/files/index.js';
+import { jobQueue, type JobQueue } from './platform/jobs/queue.js';
+import { createMailer, type Mailer } from './platform/mail/index.js';
+
+/** The part of the configuration the app itself reads. */
+export type AppConfig = Pick<
+  Config,
+  | 'basePath'
+  | 'env'
+  | 'logLevel'
+  | 'trustProxy'
+  | 'secretKey'
+  | 'appUrl'
+  | 'publicOrigin'
+  | 'currency'
+>;
+
+/**
+ * Everything a module needs, in one object that every module receives: the database, the
+ * configuration, time, background jobs, email, one-time codes, the audit log and the private
+ * file store. Built once by `createDeps` (main.ts, tests); a test swaps a part (a clock it can
+ * move) by passing it in.
+ */
+export interface AppDeps {
+  database: Database;
+  db: Kysely<DB>;
+  config: AppConfig;
+  clock: Clock;
+  jobs: JobQueue;
+  mail: Mailer;
+  codes: CodeService;
+  audit: (db: Kysely<DB>, event: AuditEvent) => Promise<void>;
+  files: FileStore;
+}
+
+/** A one-time code purpose was paused for a person: the auth module emails them (a job). */
+export const CODES_PAUSED_JOB = 'auth.codes_paused';
+
+export function createDeps(options: {
+  config: AppConfig;
+  database: Database;
+  /** Where uploaded files are kept (DATA_DIR/uploads): private, outside any web root. */
+  uploadsDir: string;
+  clock?: Clock;
+}): AppDeps {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const jobs = jobQueue;
+  return {
+    database,
+    db: database.db,
+    config,
+    clock,
+    jobs,
+    mail: createMailer(jobs, config.secretKey),
+    codes: createCodeService({
+      secretKey: config.secretKey,
+      clock,
+      onPaused: async (db, userId, purpose, until) => {
+        await jobs.enqueue(db, CODES_PAUSED_JOB, {
+          userId: String(userId),
+          purpose,
+          until: until.toISOString(),
+        });
+      },
+    }),
+    audit,
+    files: createFileStore(options.uploadsDir),
+  };
+}

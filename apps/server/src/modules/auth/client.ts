@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Where a request came from, for sessions, alerts and the audit log. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 300),
+  };
+}

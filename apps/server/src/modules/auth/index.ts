@@ -1,0 +1,20 @@
+import type { AppModule } from '../module.js';
+import { codesPausedJob } from './codes-paused.js';
+import { passwordResetJob } from './password-reset.js';
+import { authRoutes } from './routes.js';
+import { signinFollowupJob } from './signin.js';
+import { signupJob } from './signup.js';
+import { resendVerificationJob } from './verification.js';
+
+/** Sign-up, verification, sign-in with its throttle and the staff second factor, reset. */
+export const authModule: AppModule = {
+  name: 'auth',
+  routes: authRoutes,
+  jobs: (deps) => [
+    signupJob(deps),
+    signinFollowupJob(deps),
+    passwordResetJob(deps),
+    resendVerificationJob(deps),
+    codesPausedJob(deps),
+  ],
+};

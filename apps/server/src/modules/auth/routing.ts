@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { AuthOutcome } from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import type { SessionScope } from '../../db/tables/identity.js';
+import { createSession, revokeSessionsOfScope } from '../../platform/security/sessions.js';
+import { users, type UserRecord } from '../users/index.js';
+import type { ClientInfo } from './client.js';
+import { newDeviceEmail } from './emails.js';
+import { mfaStatus } from './mfa/repo.js';
+
+export interface SignedIn {
+  outcome: AuthOutcome;
+  session: { token: string; expiresAt: Date } | null;
+}
+
+/**
+ * Which session, if any, a person whose password (and code, if one was needed) was right gets,
+ * and where they go: the spec's login outcome table. Staff get only a session that can finish
+ * the second factor.
+ */
+export async function routeSignedIn(
+  deps: AppDeps,
+  user: UserRecord,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const open = (scope: SessionScope) =>
+    createSession(deps.db, {
+      userId: user.id,
+      scope,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+  if (user.kind === 'staff') {
+    const { enrolled } = await mfaStatus(deps.db, user.id);
+    // One pending sign-in per person: an earlier one ends, so second-factor guesses cannot be
+    // spread over many sign-ins at once.
+    await revokeSessionsOfScope(deps.db, user.id, 'mfa_pending');
+    return { outcome: { next: 'staff_mfa', enrolled }, session: await open('mfa_pending') };
+  }
+  if (user.restrictionHead !== null && user.restrictionBody !== null) {
+    return {
+      outcome: { next: 'notice', head: user.restrictionHead, body: user.restrictionBody },
+      session: null,
+    };
+  }
+  switch (user.kycStatus) {
+    case 'not_verified':
+    case 'declined':
+      return {
+        outcome: {
+          next: 'kyc_submit',
+          status: user.kycStatus,
+          declineReason: user.kycStatus === 'declined' ? user.kycDeclineReason : null,
+        },
+        session: await open('onboarding'),
+      };
+    case 'pending':
+      return { outcome: { next: 'kyc_review' }, session: null };
+    case 'approved':
+      return { outcome: { next: 'dashboard' }, session: await open('customer') };
+  }
+}
+
+/** An email the first time a person signs in from a browser we have not seen them use. */
+export async function alertOnNewDevice(deps: AppDeps, user: UserRecord, client: ClientInfo) {
+  const fingerprint = createHash('sha256').update(client.userAgent).digest('base64url');
+  const hadDevices = await users.hasAnyDevice(deps.db, user.id);
+  const isNew = await users.rememberDevice(deps.db, user.id, fingerprint);
+  // The very first sign-in is not news to the person who just signed up.
+  if (isNew && hadDevices) {
+    await deps.mail.send(
+      deps.db,
+      await newDeviceEmail(user.email, user.firstName, deps.clock.now(), client),
+    );
+  }
+}

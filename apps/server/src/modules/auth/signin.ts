@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { NOBODY } from '../../platform/codes/index.js';
+import { AppError } from '../../platform/errors.js';
+import { defineJob } from '../../platform/jobs/types.js';
+import { decoyPasswordHash, verifyPassword } from '../../platform/security/passwords.js';
+import { users, type UserRecord } from '../users/index.js';
+import type { ClientInfo } from './client.js';
+import { signinCodeEmail, signinThrottledEmail, verificationEmail } from './emails.js';
+import { freshCode } from './fresh-code.js';
+import { alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
+import { SIGNIN_FREE_ATTEMPTS, clearSigninAttempts, countSigninAttempt } from './throttle.js';
+
+export { SIGNIN_FREE_ATTEMPTS } from './throttle.js';
+
+export const INVALID_CREDENTIALS = 'Invalid Credentials';
+/** Past the free attempts, one answer for a wrong password, a wrong code or both. */
+export const SIGNIN_CODE_REFUSED =
+  'That did not work: the code may be wrong or expired, or the password not right. Check both, or send a new code.';
+
+export const SIGNIN_FOLLOWUP_JOB = 'auth.signin_followup';
+
+/**
+ * The spec's sign-in, outcome by outcome (section 4, "Login outcomes"), with the throttle of
+ * decision 9. Every attempt is counted by address before anything is judged, and every attempt
+ * checks a password (a decoy for an address without an account), so answers and their timing
+ * are the same whether or not the address has an account:
+ * - the first five attempts since the last success: a wrong password or an unknown address is
+ *   `401 Invalid Credentials`; the right password signs in;
+ * - past them, the answer to any password is "a code was emailed" (`signin_code`), and only the
+ *   owner who gave the right password receives one; the password and the code are then judged
+ *   together, with one answer for any mistake. No password can be tested online any more, and
+ *   the owner is never locked out.
+ */
+export async function signin(
+  deps: AppDeps,
+  input: { email: string; password: string; code?: string | undefined },
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const attempt = await countSigninAttempt(deps.db, deps.config.secretKey, input.email);
+  const user = await users.findUserByEmail(deps.db, input.email);
+  const passwordRight =
+    (await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password)) &&
+    user !== undefined;
+
+  if (attempt <= SIGNIN_FREE_ATTEMPTS) {
+    if (!passwordRight) {
+      await recordFailure(deps, user, client, attempt);
+      throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+    }
+    return signedIn(deps, user, input.email, client);
+  }
+
+  if (input.code === undefined) {
+    // The same work and answer for everyone; only the job knows whether to email a code.
+    await deps.jobs.enqueue(deps.db, SIGNIN_FOLLOWUP_JOB, {
+      email: input.email.toLowerCase(),
+      sendCode: passwordRight,
+      throttled: false,
+    });
+    if (!passwordRight) await recordFailure(deps, user, client, attempt);
+    return { outcome: { next: 'signin_code', email: input.email }, session: null };
+  }
+  const code = input.code;
+  const checked = await deps.db.transaction().execute((trx) =>
+    deps.codes.check(trx, {
+      userId: passwordRight && user ? user.id : NOBODY,
+      purpose: 'signin',
+      code,
+    }),
+  );
+  if (!passwordRight || !checked.ok) {
+    await recordFailure(deps, user, client, attempt);
+    throw new AppError('UNPROCESSABLE', SIGNIN_CODE_REFUSED);
+  }
+  return signedIn(deps, user, input.email, client);
+}
+
+/** The password (and the code, if one was needed) was right: the count starts again. */
+async function signedIn(
+  deps: AppDeps,
+  user: UserRecord | undefined,
+  email: string,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  await clearSigninAttempts(deps.db, deps.config.secretKey, email);
+  if (user.kind === 'customer' && !user.emailVerifiedAt) {
+    await deps.db.transaction().execute(async (trx) => {
+      const code = await freshCode(deps, trx, user.id, 'email_verification');
+      if (code)
+        await deps.mail.send(trx, await verificationEmail(user.email, user.firstName, code));
+    });
+    return { outcome: { next: 'verify_email', email: user.email }, session: null };
+  }
+  const result = await routeSignedIn(deps, user, client);
+  if (result.session && user.kind === 'customer') await alertOnNewDevice(deps, user, client);
+  return result;
+}
+
+/**
+ * A failed sign-in of an account is a security event for the audit log (an address without an
+ * account is nobody's event, and would let anyone grow the append-only log). The attempt that
+ * uses up the free ones queues the owner's notice; the job is queued for any address, so that
+ * the attempt costs the same whether or not the address has an account.
+ */
+async function recordFailure(
+  deps: AppDeps,
+  user: UserRecord | undefined,
+  client: ClientInfo,
+  attempt: number,
+) {
+  if (user) {
+    await deps.audit(deps.db, {
+      actorId: null,
+      action: 'security.signin_failed',
+      targetType: 'user',
+      targetId: String(user.id),
+      after: { attempt },
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+  }
+  if (attempt === SIGNIN_FREE_ATTEMPTS) {
+    await deps.jobs.enqueue(deps.db, SIGNIN_FOLLOWUP_JOB, {
+      email: user?.email.toLowerCase() ?? '',
+      sendCode: false,
+      throttled: true,
+    });
+  }
+}
+
+/**
+ * What a sign-in leaves to do in the background, so that the request costs the same for every
+ * address: email the sign-in code to the owner who gave the right password (at most once a
+ * minute), or tell the owner that the free attempts were used up (audited).
+ */
+export function signinFollowupJob(deps: AppDeps) {
+  return defineJob({
+    kind: SIGNIN_FOLLOWUP_JOB,
+    payload: z.object({ email: z.string(), sendCode: z.boolean(), throttled: z.boolean() }),
+    redactWhenDone: () => ({}),
+    async run({ email, sendCode, throttled }) {
+      if (!email) return;
+      await deps.db.transaction().execute(async (trx) => {
+        const user = await users.findUserByEmail(trx, email);
+        if (!user) return;
+        if (throttled) {
+          await deps.audit(trx, {
+            actorId: null,
+            action: 'security.signin_throttled',
+            targetType: 'user',
+            targetId: String(user.id),
+            after: { attempts: SIGNIN_FREE_ATTEMPTS },
+          });
+          await deps.mail.send(trx, await signinThrottledEmail(user.email, user.firstName));
+        }
+        if (sendCode) {
+          const code = await freshCode(deps, trx, user.id, 'signin');
+          if (code)
+            await deps.mail.send(trx, await signinCodeEmail(user.email, user.firstName, code));
+        }
+      });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { accountsModule } from './accounts/index.js';
+import { authModule } from './auth/index.js';
+import { catalogModule } from './catalog/index.js';
+import { filesModule } from './files/index.js';
+import { kycModule } from './kyc/index.js';
+import type { AppModule } from './module.js';
+import { systemModule } from './system/index.js';
+
+/** Every feature module, wired the same way (app.ts registers routes, main.ts runs jobs). */
+export const modules: readonly AppModule[] = [
+  systemModule,
+  authModule,
+  accountsModule,
+  catalogModule,
+  kycModule,
+  filesModule,
+];
+
+export type { AppModule } from './module.js';

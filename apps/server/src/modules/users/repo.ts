@@ -1,0 +1,170 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { KycStatus } from '../../db/tables/identity.js';
+
+/**
+ * The one module that reads and writes the `users` table: customers and staff. Every lookup by
+ * email or username is case-insensitive.
+ */
+
+const userColumns = [
+  'id',
+  'kind',
+  'first_name as firstName',
+  'last_name as lastName',
+  'username',
+  'email',
+  'password_hash as passwordHash',
+  'email_verified_at as emailVerifiedAt',
+  'kyc_status as kycStatus',
+  'kyc_decline_reason as kycDeclineReason',
+  'restriction_head as restrictionHead',
+  'restriction_body as restrictionBody',
+] as const;
+
+export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
+
+export function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<DB>, id: bigint) {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function usernameTaken(db: Kysely<DB>, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+interface NewPerson {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** A new customer, or null when the email or username was taken meanwhile (a race lost). */
+export async function insertCustomer(db: Kysely<DB>, input: NewPerson): Promise<bigint | null> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      kind: 'customer',
+      first_name: input.firstName,
+      last_name: input.lastName,
+      username: input.username,
+      email: input.email,
+      password_hash: input.passwordHash,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A new staff member (email counted as verified: staff are created by the bank). */
+export async function insertStaff(db: Kysely<DB>, input: NewPerson): Promise<bigint> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      kind: 'staff',
+      first_name: input.firstName,
+      last_name: input.lastName,
+      username: input.username,
+      email: input.email,
+      password_hash: input.passwordHash,
+      email_verified_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setPassword(db: Kysely<DB>, userId: bigint, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function markEmailVerified(db: Kysely<DB>, userId: bigint) {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: new Date(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Claims the right to send a "someone tried to sign up with your address" notice: true at most
+ * once a day per person, decided in one statement so that simultaneous sign-ups send one.
+ */
+export async function claimDuplicateSignupNotice(db: Kysely<DB>, userId: bigint, now: Date) {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  const result = await db
+    .updateTable('users')
+    .set({ duplicate_signup_noticed_at: now })
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('duplicate_signup_noticed_at', 'is', null),
+        eb('duplicate_signup_noticed_at', '<=', dayAgo),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setKycStatus(
+  db: Kysely<DB>,
+  userId: bigint,
+  status: KycStatus,
+  declineReason: string | null = null,
+) {
+  return db
+    .updateTable('users')
+    .set({ kyc_status: status, kyc_decline_reason: declineReason, updated_at: new Date() })
+    .where('id', '=', userId)
+    .returning(['email', 'first_name as firstName', 'last_name as lastName'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The facts the identity check needs about a person before accepting documents. */
+export function kycStanding(db: Kysely<DB>, userId: bigint) {
+  return db
+    .selectFrom('users')
+    .select(['kind', 'kyc_status as kycStatus', 'email_verified_at as verifiedAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** True the first time this person is seen on this device. */
+export async function rememberDevice(db: Kysely<DB>, userId: bigint, fingerprint: string) {
+  const row = await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, fingerprint })
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasAnyDevice(db: Kysely<DB>, userId: bigint) {
+  const row = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '@bank/contract';
+import type { Database } from '../db/connection.js';
+import type { SessionScope } from '../db/tables/identity.js';
+import { audit } from '../platform/audit.js';
+import { AppError } from '../platform/errors.js';
+import { permissionsOf } from '../platform/permissions.js';
+import type { ActiveSession } from '../platform/security/sessions.js';
+
+/**
+ * Who may call a route, declared in its options (`config: { access }`), enforced by one hook:
+ * - `{ public: true }`: anyone, signed in or not;
+ * - `{ session: [...] }`: a session of one of these kinds (an onboarding session opens only the
+ *   routes that list it);
+ * - `{ permission }`: a staff session whose roles grant this permission.
+ * Every API route must declare one: registering a route without it fails at start. The access
+ * matrix test reads these declarations.
+ */
+export type Access =
+  { public: true } | { session: readonly SessionScope[] } | { permission: Permission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every API route's declared access, by "METHOD /path" (for the access matrix). */
+    routeAccess: Map<string, Access>;
+  }
+}
+
+/** API routes that must declare their access: everything under /api except the docs. */
+export function isGuardedApiPath(url: string): boolean {
+  return url.startsWith('/api/v1/') || url === '/api/health';
+}
+
+/** The session a route's access declaration already required (for handlers). */
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  if (!request.session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return request.session;
+}
+
+/** Checks a request against its route's declaration; runs after the session is resolved. */
+async function enforce(request: FastifyRequest, database: Database) {
+  const access = request.routeOptions.config.access;
+  if (!access || 'public' in access) return;
+  const session = request.session;
+  if ('session' in access) {
+    if (!session || !access.session.includes(session.scope)) {
+      throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    }
+    return;
+  }
+  if (!session || session.scope !== 'staff') {
+    throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  }
+  const held = await permissionsOf(database.db, session.userId);
+  if (!held.has(access.permission)) {
+    // A refusal of a signed-in staff member is a security event: it goes to the audit log.
+    await audit(database.db, {
+      actorId: session.userId,
+      action: 'security.permission_denied',
+      targetType: 'route',
+      targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
+      after: { permission: access.permission },
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+    });
+    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+  }
+}
+
+/**
+ * Installs the declaration check at registration and its enforcement on every request. Call
+ * before any route is registered, after the session hook.
+ */
+export function registerAccess(app: FastifyInstance, database: Database) {
+  app.decorate('routeAccess', new Map<string, Access>());
+  app.addHook('onRoute', (route) => {
+    if (!isGuardedApiPath(route.url)) return;
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeAccess.set(`${method} ${route.url}`, access);
+    }
+  });
+  app.addHook('onRequest', async (request) => enforce(request, database));
+}

@@ -1,0 +1,98 @@
+import { TOTP_DIGITS } from '@bank/contract';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { OtpInput } from '../../../components/ui/OtpInput';
+import { TextField } from '../../../components/ui/TextField';
+import { BANK_NAME } from '../../../lib/brand';
+import { useVerifySecondFactor, type SecondFactor } from './api';
+import { StepHeader } from './StepHeader';
+import { useCodeRefusal } from './useCodeRefusal';
+
+const switchStyle = 'min-h-11 self-start font-semibold text-brand-700 underline dark:text-brand-50';
+
+/**
+ * Every later staff sign-in: the authenticator app's current code, or (phone lost) one of the
+ * recovery codes. `onVerified` learns how many recovery codes are left.
+ */
+export function VerifySecondFactor({ onVerified }: { onVerified: (codesLeft: number) => void }) {
+  const verify = useVerifySecondFactor();
+  const refusal = useCodeRefusal();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const send = (factor: SecondFactor) => {
+    setFailure(null);
+    verify.mutate(factor, {
+      onSuccess: ({ recoveryCodesLeft }) => onVerified(recoveryCodesLeft),
+      onError: (error) => {
+        setCode('');
+        setRecoveryCode('');
+        setFailure(refusal(error));
+      },
+    });
+  };
+  const submitCode = (value: string) => {
+    if (value.length === TOTP_DIGITS) send({ code: value });
+    else setFailure(`Enter the ${TOTP_DIGITS}-digit code from your app.`);
+  };
+  const switchTo = (recovery: boolean) => {
+    setUseRecovery(recovery);
+    setFailure(null);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <StepHeader icon={ShieldCheck} title="Two-step sign-in" heading="Confirm it’s you">
+        {useRecovery
+          ? 'Enter one of the recovery codes you saved when you set up your authenticator app.'
+          : `Enter the ${TOTP_DIGITS}-digit code your authenticator app shows for ${BANK_NAME}.`}
+      </StepHeader>
+      {failure && <Banner tone="error">{failure}</Banner>}
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (useRecovery) send({ recoveryCode });
+          else submitCode(code);
+        }}
+      >
+        {useRecovery ? (
+          <TextField
+            label="Recovery code"
+            hint="Like abcde-fghij. Each code works once."
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            autoFocus
+            value={recoveryCode}
+            onChange={(event) => setRecoveryCode(event.target.value)}
+          />
+        ) : (
+          <OtpInput
+            id="second-factor-code"
+            label="Code from your app"
+            length={TOTP_DIGITS}
+            value={code}
+            onChange={setCode}
+            onComplete={submitCode}
+            disabled={verify.isPending}
+            invalid={Boolean(failure)}
+            autoFocus
+          />
+        )}
+        <Button type="submit" loading={verify.isPending}>
+          Verify
+        </Button>
+      </form>
+      <button type="button" className={switchStyle} onClick={() => switchTo(!useRecovery)}>
+        {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
+      </button>
+    </div>
+  );
+}

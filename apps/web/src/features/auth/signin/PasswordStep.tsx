@@ -1,0 +1,59 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { EmailField } from '../EmailField';
+import type { SigninRequest } from '../api/signin';
+
+const linkStyle = 'font-semibold text-brand-700 underline dark:text-brand-50';
+
+/** Email and password: the first step of every sign-in. */
+export function PasswordStep({
+  register,
+  errors,
+  onSubmit,
+  pending,
+  disabled,
+}: {
+  register: UseFormRegister<SigninRequest>;
+  errors: FieldErrors<SigninRequest>;
+  onSubmit: () => void;
+  pending: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+        className="flex flex-col gap-4"
+      >
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="text-right">
+          <Link to="/auth/forgot" className={linkStyle}>
+            Forgot password?
+          </Link>
+        </p>
+        <Button type="submit" loading={pending} disabled={disabled}>
+          Sign in
+        </Button>
+      </form>
+      <p className="text-center">
+        New here?{' '}
+        <Link to="/auth/signup" className={linkStyle}>
+          Sign up
+        </Link>
+      </p>
+    </>
+  );
+}

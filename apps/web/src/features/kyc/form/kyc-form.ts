@@ -1,0 +1,56 @@
+import { KYC_MAX_FILE_BYTES, kycDetailsSchema } from '@bank/contract';
+import { z } from 'zod';
+import type { KycFileField } from '../api/submit-kyc';
+
+export const MAX_FILE_MB = Math.round(KYC_MAX_FILE_BYTES / (1024 * 1024));
+
+const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
+const ID_TYPES = `${IMAGE_TYPES},application/pdf`;
+
+const documentFile = z
+  .instanceof(File, { error: 'Choose a file' })
+  .refine(
+    (file) => file.size <= KYC_MAX_FILE_BYTES,
+    `The file is too large: the limit is ${MAX_FILE_MB} MB`,
+  );
+
+/**
+ * The identity check form: the contract's rules for the details (the server applies the same),
+ * plus the three documents, checked for presence and size before anything is uploaded.
+ */
+export const kycFormSchema = kycDetailsSchema.extend({
+  pic: documentFile,
+  idcardFront: documentFile,
+  idcardBack: documentFile,
+});
+export type KycFormValues = z.input<typeof kycFormSchema>;
+export type KycFormOutput = z.output<typeof kycFormSchema>;
+
+/** Every field the server may name in an error (`body.<field>`), details and files alike. */
+export const KYC_FORM_FIELDS = Object.keys(kycFormSchema.shape) as (keyof KycFormValues)[];
+
+export const DOCUMENT_INPUTS: {
+  name: KycFileField;
+  label: string;
+  accept: string;
+  hint: string;
+}[] = [
+  {
+    name: 'pic',
+    label: 'A photo of yourself',
+    accept: IMAGE_TYPES,
+    hint: `JPEG, PNG or WebP; up to ${MAX_FILE_MB} MB.`,
+  },
+  {
+    name: 'idcardFront',
+    label: 'ID front',
+    accept: ID_TYPES,
+    hint: `JPEG, PNG or WebP, or PDF; up to ${MAX_FILE_MB} MB.`,
+  },
+  {
+    name: 'idcardBack',
+    label: 'ID back',
+    accept: ID_TYPES,
+    hint: `JPEG, PNG or WebP, or PDF; up to ${MAX_FILE_MB} MB.`,
+  },
+];

@@ -1,0 +1,110 @@
+import { messageSchema } from '@bank/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, NO_CONTENT, UNREADABLE_ANSWER_MESSAGE } from './api';
+import { mockFetch, problem } from '../test-utils';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** The ApiError a call rejected with (fails the test if it resolved). */
+async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const error = await call.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('api', () => {
+  it('returns the answer as its contract schema reads it', async () => {
+    mockFetch(() => ({ status: 200, body: { message: 'Code Sent', extra: 'dropped' } }));
+    expect(await api('POST', '/api/v1/x', { body: {}, schema: messageSchema })).toEqual({
+      message: 'Code Sent',
+    });
+  });
+
+  it('refuses an answer off the contract as a failed request, naming where, not the values', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => ({ status: 200, body: { message: 42, secret: 'do not log' } }));
+    const error = await failureOf(api('GET', '/api/v1/x', { schema: messageSchema }));
+    expect(error.code).toBe('UNREADABLE_ANSWER');
+    expect(error.detail).toBe(UNREADABLE_ANSWER_MESSAGE);
+    expect(JSON.stringify(logged.mock.calls)).toContain('/api/v1/x');
+    expect(JSON.stringify(logged.mock.calls)).toContain('message');
+    expect(JSON.stringify(logged.mock.calls)).not.toContain('do not log');
+  });
+
+  it('refuses a success that is not JSON at all', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>proxy page</html>', { status: 200 })),
+    );
+    const error = await failureOf(api('GET', '/api/v1/x', { schema: messageSchema }));
+    expect(error.code).toBe('UNREADABLE_ANSWER');
+  });
+
+  it('reads nothing from a 204, and refuses a body where none belongs', async () => {
+    mockFetch(() => ({ status: 204 }));
+    await expect(api('POST', '/api/v1/auth/signout', { schema: NO_CONTENT })).resolves.toBe(
+      undefined,
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => ({ status: 200, body: { surprise: true } }));
+    expect((await failureOf(api('POST', '/x', { schema: NO_CONTENT }))).code).toBe(
+      'UNREADABLE_ANSWER',
+    );
+  });
+
+  it('turns problem+json into ApiError with each field named as the form names it', async () => {
+    mockFetch(() =>
+      problem(400, 'VALIDATION_FAILED', 'Some fields are missing or not valid.', [
+        { path: 'body.email', message: 'Bad email' },
+        { path: 'body.email', message: 'A second message for the same field' },
+        { path: 'body.idcardBack', message: 'This file is required' },
+        { path: 'query.limit', message: 'Too big' },
+      ]),
+    );
+    const error = await failureOf(api('POST', '/x', { body: {}, schema: messageSchema }));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.detail).toBe('Some fields are missing or not valid.');
+    expect(error.fieldErrors).toEqual({
+      email: 'Bad email',
+      idcardBack: 'This file is required',
+      'query.limit': 'Too big',
+    });
+  });
+
+  it('keeps the status of a failure whose body is not a problem', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Bad Gateway', { status: 502 })),
+    );
+    const error = await failureOf(api('GET', '/x', { schema: messageSchema }));
+    expect(error.status).toBe(502);
+    expect(error.detail).toBe('');
+  });
+
+  it('says the network failed when the call cannot be made', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await failureOf(api('GET', '/x', { schema: messageSchema }));
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.status).toBe(0);
+  });
+
+  it('sends the CSRF header on changes only, and JSON only with a body', async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: { message: 'ok' } }));
+    await api('GET', '/a', { schema: messageSchema });
+    await api('POST', '/b', { schema: messageSchema });
+    await api('POST', '/c', { body: { a: 1 }, schema: messageSchema });
+    const headers = fetchMock.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(headers[0]?.['x-bank-csrf']).toBeUndefined();
+    expect(headers[1]?.['x-bank-csrf']).toBe('1');
+    expect(headers[1]?.['content-type']).toBeUndefined();
+    expect(headers[2]?.['content-type']).toBe('application/json');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Every read the app makes, with its key, in one place (TanStack Query's `queryOptions`). Pages
+ * call `useQuery(queries.x())`; a change invalidates by the same keys, or by a prefix from
+ * `queryKeys`, so no hand-typed key can miss the data it meant to refresh.
+ */
+import {
+  accountSummarySchema,
+  documentTypeListSchema,
+  kycDocumentTypesSchema,
+  kycPreviousSchema,
+  kycQueueSchema,
+  kycSubmissionSchema,
+  mfaSetupSchema,
+  sessionStateSchema,
+  transactionPageSchema,
+} from '@bank/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+
+/** Key prefixes: each covers every query of one area, for invalidation and forgetting. */
+export const queryKeys = {
+  /** Who is signed in. Kept when everything else of a session is forgotten. */
+  session: ['session'],
+  /** The customer's current account: summary and history. */
+  account: ['accounts', 'current'],
+  /** The identity check form (onboarding session). */
+  kyc: ['kyc'],
+  /** The staff review of identity checks: queue and submissions. */
+  staffKyc: ['staff', 'kyc'],
+  /** The document type catalog staff keep. */
+  staffDocumentTypes: ['staff', 'catalog', 'document-types'],
+  /** The authenticator key being set up at a staff member's first sign-in. */
+  mfaSetup: ['auth', 'mfa', 'setup'],
+} as const;
+
+export const queries = {
+  /**
+   * Who is signed in, or null. Asked afresh whenever a guard mounts, so a sign-in or sign-out
+   * elsewhere is never answered from a stale copy.
+   */
+  session: () =>
+    queryOptions({
+      queryKey: queryKeys.session,
+      queryFn: async () =>
+        (await api('GET', '/api/v1/auth/session', { schema: sessionStateSchema })).me,
+      staleTime: 0,
+    }),
+
+  accountSummary: () =>
+    queryOptions({
+      queryKey: queryKeys.account,
+      queryFn: () => api('GET', '/api/v1/accounts/current', { schema: accountSummarySchema }),
+    }),
+
+  /** The newest `limit` transactions of the current account, newest first. */
+  recentTransactions: (limit: number) =>
+    queryOptions({
+      queryKey: [...queryKeys.account, 'transactions', { limit }],
+      queryFn: async () =>
+        (
+          await api('GET', `/api/v1/accounts/current/transactions?limit=${limit}`, {
+            schema: transactionPageSchema,
+          })
+        ).items,
+    }),
+
+  kycDocumentTypes: () =>
+    queryOptions({
+      queryKey: [...queryKeys.kyc, 'document-types'],
+      queryFn: async () =>
+        (await api('GET', '/api/v1/kyc/document-types', { schema: kycDocumentTypesSchema }))
+          .documentTypes,
+    }),
+
+  /** What the customer sent last time (null the first time), to fill the form again. */
+  kycPrevious: () =>
+    queryOptions({
+      queryKey: [...queryKeys.kyc, 'previous'],
+      queryFn: async () =>
+        (await api('GET', '/api/v1/kyc/previous', { schema: kycPreviousSchema })).previous,
+      // Read once per visit: refreshing it could overwrite what the customer is typing.
+      staleTime: Infinity,
+    }),
+
+  staffKycQueue: () =>
+    queryOptions({
+      queryKey: [...queryKeys.staffKyc, 'queue'],
+      queryFn: async () =>
+        (await api('GET', '/api/v1/staff/kyc/queue', { schema: kycQueueSchema })).items,
+    }),
+
+  staffKycSubmission: (id: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.staffKyc, 'submission', id],
+      queryFn: () =>
+        api('GET', `/api/v1/staff/kyc/submissions/${encodeURIComponent(id)}`, {
+          schema: kycSubmissionSchema,
+        }),
+    }),
+
+  /** Every document type, offered or retired, in the order added. */
+  staffDocumentTypes: () =>
+    queryOptions({
+      queryKey: queryKeys.staffDocumentTypes,
+      queryFn: async () =>
+        (
+          await api('GET', '/api/v1/staff/catalog/document-types', {
+            schema: documentTypeListSchema,
+          })
+        ).items,
+    }),
+
+  /**
+   * A new authenticator key for a staff member's first sign-in. A POST read like a query, so
+   * that a page mounted twice (strict mode, a remount) shows one key, not two racing ones;
+   * never refreshed behind the person's back (each call makes a new key), and forgotten the
+   * moment no page shows it (the key is a secret).
+   */
+  mfaSetup: () =>
+    queryOptions({
+      queryKey: queryKeys.mfaSetup,
+      queryFn: () => api('POST', '/api/v1/auth/mfa/setup', { schema: mfaSetupSchema }),
+      staleTime: Infinity,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      retry: false,
+    }),
+};

@@ -1,0 +1,93 @@
+import path from 'node:path';
+
+/**
+ * `layers/no-restricted-paths`: the walls between parts of the web app, drawn between files, not
+ * between import strings, so '../auth/x' and '../../features/auth/x' are the same import.
+ *
+ * Options: `{ root, zones: [{ target, from, except?, message }] }`. `target` and `from` are paths
+ * (or lists of paths) relative to `root`, each a folder or a file with or without its extension;
+ * `except` lists paths relative to `from` that stay open. A file inside a `target` that imports
+ * a file inside a `from` (and outside every `except`) is reported with the zone's message.
+ *
+ * Only relative imports are judged: packages are never part of a wall, and the type checker
+ * already refuses an import that does not resolve.
+ */
+
+const withoutExtension = (file) => file.replace(/\.(?:[cm]?[jt]sx?|json)$/u, '');
+
+/** Whether `file` is `place` or lies inside it (both absolute, extensions ignored). */
+function within(file, place) {
+  const bare = withoutExtension(file);
+  const root = withoutExtension(place);
+  return bare === root || bare.startsWith(`${root}${path.sep}`);
+}
+
+const list = (value) => (Array.isArray(value) ? value : [value]);
+
+const noRestrictedPaths = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep features, shared code and the app in their layers.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          root: { type: 'string' },
+          zones: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                target: {
+                  anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+                },
+                from: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+                except: { type: 'array', items: { type: 'string' } },
+                message: { type: 'string' },
+              },
+              required: ['target', 'from', 'message'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['root', 'zones'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { root, zones } = context.options[0];
+    const here = context.filename;
+    const absolute = (relative) => path.resolve(root, relative);
+    const active = zones.filter((zone) =>
+      list(zone.target).some((target) => within(here, absolute(target))),
+    );
+    if (active.length === 0) return {};
+
+    function check(node) {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const imported = path.resolve(path.dirname(here), source.replace(/\?.*$/u, ''));
+      for (const zone of active) {
+        const blocked = list(zone.from).some((from) => {
+          const base = absolute(from);
+          if (!within(imported, base)) return false;
+          return !(zone.except ?? []).some((open) => within(imported, path.resolve(base, open)));
+        });
+        if (blocked) {
+          context.report({ node: node.source, message: zone.message });
+          return;
+        }
+      }
+    }
+
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { 'no-restricted-paths': noRestrictedPaths } };
