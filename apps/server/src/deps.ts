@@ -8,6 +8,7 @@ import { createCodeService, type CodeService } from './platform/codes/index.js';
 import { createFileStore, type FileStore } from './platform/files/index.js';
 import { jobQueue, type JobQueue } from './platform/jobs/queue.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
+import { NotificationHub, createNotifier, type Notifier } from './platform/notifications/index.js';
 
 /** The part of the configuration the app itself reads. */
 export type AppConfig = Pick<
@@ -24,8 +25,8 @@ export type AppConfig = Pick<
 
 /**
  * Everything a module needs, in one object that every module receives: the database, the
- * configuration, time, background jobs, email, one-time codes, the audit log and the private
- * file store. Built once by `createDeps` (main.ts, tests); a test swaps a part (a clock it can
+ * configuration, time, background jobs, email, one-time codes, the audit log, the private
+ * file store and notifications. Built once by `createDeps` (main.ts, tests); a test swaps a part (a clock it can
  * move) by passing it in.
  */
 export interface AppDeps {
@@ -38,6 +39,10 @@ export interface AppDeps {
   codes: CodeService;
   audit: (db: Kysely<DB>, event: AuditEvent) => Promise<void>;
   files: FileStore;
+  /** In-app notifications (and their emails), written in the transaction of their event. */
+  notifications: Notifier;
+  /** This process's listeners for changes to a person's notifications (the live bell). */
+  notificationHub: NotificationHub;
 }
 
 /** A one-time code purpose was paused for a person: the auth module emails them (a job). */
@@ -53,13 +58,14 @@ export function createDeps(options: {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const jobs = jobQueue;
+  const mail = createMailer(jobs, config.secretKey);
   return {
     database,
     db: database.db,
     config,
     clock,
     jobs,
-    mail: createMailer(jobs, config.secretKey),
+    mail,
     codes: createCodeService({
       secretKey: config.secretKey,
       clock,
@@ -73,5 +79,7 @@ export function createDeps(options: {
     }),
     audit,
     files: createFileStore(options.uploadsDir),
+    notifications: createNotifier(mail),
+    notificationHub: new NotificationHub(database),
   };
 }

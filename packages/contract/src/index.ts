@@ -7,4 +7,6 @@ export * from './kyc.js';
 export * from './money.js';
 export * from './permissions.js';
 export * from './mfa.js';
+export * from './notifications.js';
+export * from './pin.js';
 export * from './text.js';

@@ -12,6 +12,12 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (sent by this process or any
+   * other on the same database), delivered when the notifying transaction commits. Answers the
+   * function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,7 +59,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // pool replaces it and the next query reports any lasting outage.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const listeners = new PostgresListeners(options.url, options.onIdleError);
+    return {
+      db,
+      engine: 'postgres',
+      listen: (channel, onMessage) => listeners.listen(channel, onMessage),
+      close: async () => {
+        await listeners.close();
+        await db.destroy();
+      },
+    };
   }
 
   let pgdata: string | undefined;
@@ -73,6 +88,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'pglite',
+      listen: async (channel, onMessage) => {
+        const stop = await pglite.listen(channel, onMessage);
+        return async () => {
+          if (!pglite.closed) await stop();
+        };
+      },
       close: async () => {
         await db.destroy();
         await unlock();
@@ -81,6 +102,80 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     await unlock();
     throw error;
+  }
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one goes back to the pool): one
+ * client for every channel of this process, opened on first use and opened again after a drop.
+ * Notifications sent while it was down are lost; listeners are told nothing, so they must treat a
+ * notification as a hint to read again, never as the data itself.
+ */
+class PostgresListeners {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onError?: (error: Error) => void,
+  ) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(onMessage);
+    const client = await this.connect();
+    if (first) await client.query(`LISTEN ${channel}`);
+    return async () => {
+      set.delete(onMessage);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) {
+          handler(message.payload ?? '');
+        }
+      });
+      client.on('error', (error) => {
+        this.onError?.(error);
+        this.client = null;
+        client.end().catch(() => {});
+        if (!this.closed) setTimeout(() => void this.reconnect(), 1_000).unref();
+      });
+      await client.connect();
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async reconnect() {
+    if (this.closed || this.handlers.size === 0) return;
+    try {
+      const client = await this.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      this.onError?.(error as Error);
+      if (!this.closed) setTimeout(() => void this.reconnect(), 5_000).unref();
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    const client =
+      this.client ?? (this.connecting ? await this.connecting.catch(() => null) : null);
+    this.client = null;
+    await client?.end().catch(() => {});
   }
 }
 

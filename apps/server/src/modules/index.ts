@@ -4,6 +4,8 @@ import { catalogModule } from './catalog/index.js';
 import { filesModule } from './files/index.js';
 import { kycModule } from './kyc/index.js';
 import type { AppModule } from './module.js';
+import { notificationsModule } from './notifications/index.js';
+import { pinModule } from './pin/index.js';
 import { systemModule } from './system/index.js';
 
 /** Every feature module, wired the same way (app.ts registers routes, main.ts runs jobs). */
@@ -14,6 +16,8 @@ export const modules: readonly AppModule[] = [
   catalogModule,
   kycModule,
   filesModule,
+  notificationsModule,
+  pinModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -17,6 +17,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   /** Codes of one purpose paused for a person after too many wrong tries in a day. */
   CODES_PAUSED: 429,
+  /** PIN use rests after too many wrong PINs in a row. */
+  PIN_LOCKED: 423,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   LEDGER_INVALID_ENTRY: 422,

@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  423: 'Locked',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

@@ -38,8 +38,28 @@ export class TestClient {
     return this.request('POST', url, body ?? {});
   }
 
-  get(url: string) {
-    return this.request('GET', url);
+  /**
+   * A GET. A Server-Sent Events stream never ends, so an inject would wait forever: for a path
+   * ending in /stream the answer is taken as soon as its headers arrive, and an open stream is
+   * closed at once (its status and headers are all there is to check; read a live stream over
+   * a listening server). A refusal is asked again normally, to have its body.
+   */
+  async get(url: string) {
+    if (!/\/stream(\?|$)/.test(new URL(url, 'http://x').pathname + '?')) {
+      return this.request('GET', url);
+    }
+    const response = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        'user-agent': this.userAgent,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      payloadAsStream: true,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+    });
+    response.stream().destroy();
+    return response.statusCode === 200 ? response : this.request('GET', url);
   }
 }
 

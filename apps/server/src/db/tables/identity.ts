@@ -39,6 +39,8 @@ export interface UsersTable {
   restriction_head: string | null;
   restriction_body: string | null;
   duplicate_signup_noticed_at: Timestamp | null;
+  /** The account plan; null is the default plan. */
+  plan_id: bigint | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { NOBODY, WRONG_CODE } from '../../platform/codes/index.js';
+import { NOBODY, WRONG_CODE, freshCode } from '../../platform/codes/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/types.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { personalWords, users } from '../users/index.js';
 import { passwordChangedEmail, passwordResetEmail } from './emails.js';
-import { freshCode } from './fresh-code.js';
 import { clearSigninAttempts } from './throttle.js';
 
 export const PASSWORD_RESET_JOB = 'auth.password_reset_request';

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { NOBODY } from '../../platform/codes/index.js';
+import { NOBODY, freshCode } from '../../platform/codes/index.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/types.js';
 import { decoyPasswordHash, verifyPassword } from '../../platform/security/passwords.js';
 import { users, type UserRecord } from '../users/index.js';
 import type { ClientInfo } from './client.js';
 import { signinCodeEmail, signinThrottledEmail, verificationEmail } from './emails.js';
-import { freshCode } from './fresh-code.js';
 import { alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
 import { SIGNIN_FREE_ATTEMPTS, clearSigninAttempts, countSigninAttempt } from './throttle.js';
 

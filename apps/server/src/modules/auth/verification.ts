@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { clientKey } from '../../platform/client-key.js';
-import { NOBODY, WRONG_CODE } from '../../platform/codes/index.js';
+import { NOBODY, WRONG_CODE, freshCode } from '../../platform/codes/index.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/types.js';
 import { users } from '../users/index.js';
 import type { ClientInfo } from './client.js';
 import { verificationEmail } from './emails.js';
-import { freshCode } from './fresh-code.js';
 import { routeSignedIn, type SignedIn } from './routing.js';
 
 export const RESEND_VERIFICATION_JOB = 'auth.resend_verification';

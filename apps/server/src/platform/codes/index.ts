@@ -10,3 +10,4 @@ export {
   type CodeContext,
   type CodeService,
 } from './service.js';
+export { freshCode } from './fresh-code.js';

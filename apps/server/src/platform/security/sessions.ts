@@ -148,3 +148,23 @@ export async function revokeUserSessions(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Whether a session is still live, without counting this as use (a long-lived stream must not
+ * keep an idle session open): not revoked, not past its end, not idle too long.
+ */
+export async function sessionStillLive(
+  db: Kysely<DB>,
+  sessionId: bigint,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,8 +1,9 @@
 import { RESEND_COOLDOWN_MS } from '@bank/contract';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import { CODE_RULES, type CodePurpose } from '../../platform/codes/index.js';
+import type { Clock } from '../clock.js';
+import { CODE_RULES, type CodePurpose } from './purposes.js';
+import type { CodeService } from './service.js';
 
 /**
  * What every "email me a code" does: a new code of `purpose` for this person, unless one went
@@ -12,7 +13,7 @@ import { CODE_RULES, type CodePurpose } from '../../platform/codes/index.js';
  * `refuseWhenPaused` the service's CODES_PAUSED error, for a flow that must say why.
  */
 export async function freshCode(
-  deps: AppDeps,
+  deps: { codes: CodeService; clock: Clock },
   trx: Kysely<DB>,
   userId: bigint,
   purpose: CodePurpose,

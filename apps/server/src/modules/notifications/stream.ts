@@ -1,0 +1,93 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOTIFICATION_STREAM_EVENT } from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import { sessionStillLive } from '../../platform/security/sessions.js';
+import { sessionOf } from '../../plugins/access.js';
+import { unreadCount } from './service.js';
+
+/** A comment line every so often keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+/** Streams one person may hold open in one process (tabs); the oldest gives way. */
+const STREAMS_PER_PERSON = 5;
+
+/**
+ * The bell's live count as Server-Sent Events over the session cookie: the unread count at once,
+ * then again whenever the person's notifications change (announced by the database at commit,
+ * from whichever app server wrote them). The stream ends when the session does: its liveness is
+ * checked at every heartbeat, without counting as use, so an idle tab does not keep a session
+ * alive. The browser's EventSource reconnects by itself; after sign-out it gets a 401 and stops.
+ */
+export function notificationStream(deps: AppDeps, app: FastifyInstance) {
+  const open = new Map<string, Set<() => void>>();
+  app.addHook('preClose', async () => {
+    for (const set of open.values()) for (const end of [...set]) end();
+  });
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = sessionOf(request);
+    const person = String(session.userId);
+    const stream = new PassThrough();
+    let ended = false;
+    let sending: Promise<void> | null = null;
+    let again = false;
+
+    const sendCount = async (): Promise<void> => {
+      if (sending) {
+        again = true;
+        return;
+      }
+      sending = (async () => {
+        do {
+          again = false;
+          const unread = await unreadCount(deps, session.userId);
+          if (ended) return;
+          stream.write(
+            `event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify({ unread })}\n\n`,
+          );
+        } while (again && !ended);
+      })()
+        .catch((error: unknown) => request.log.warn({ err: error }, 'notification count failed'))
+        .finally(() => {
+          sending = null;
+        });
+      return sending;
+    };
+
+    let unsubscribe = () => {};
+    const heartbeat = setInterval(() => {
+      void sessionStillLive(deps.db, session.sessionId, deps.clock.now()).then(
+        (live) => (live ? stream.write(': still here\n\n') : end()),
+        () => end(),
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.get(person)?.delete(end);
+      if (open.get(person)?.size === 0) open.delete(person);
+      stream.end();
+    };
+
+    let mine = open.get(person);
+    if (!mine) open.set(person, (mine = new Set()));
+    if (mine.size >= STREAMS_PER_PERSON) [...mine][0]?.();
+    mine.add(end);
+    reply.raw.on('close', end);
+
+    const stop = await deps.notificationHub.subscribe(session.userId, () => void sendCount());
+    // The client may have gone while the subscription was being made.
+    if (ended) stop();
+    else unsubscribe = stop;
+    // The client waits this long before reconnecting after a drop.
+    stream.write('retry: 5000\n\n');
+    void sendCount();
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
+  };
+}

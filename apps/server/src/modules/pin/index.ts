@@ -1,0 +1,6 @@
+import type { AppModule } from '../module.js';
+import { pinRoutes } from './routes.js';
+
+/** The transaction PIN: one keyed-hash store and one check, used by settings and transfers. */
+export const pinModule: AppModule = { name: 'pin', routes: pinRoutes };
+export { verifyPin, NO_PIN } from './service.js';

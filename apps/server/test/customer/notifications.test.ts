@@ -1,0 +1,159 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { signedInCustomer } from '../helpers/customers.js';
+import { useTestApp } from '../helpers/suite.js';
+
+const suite = useTestApp();
+
+async function customer() {
+  return signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+}
+
+async function notify(userId: bigint, title: string) {
+  await suite.database.db.transaction().execute((trx) =>
+    suite.app.deps.notifications.notify(trx, {
+      userId,
+      kind: 'test.event',
+      title,
+      body: `${title}, in detail.`,
+    }),
+  );
+}
+
+/** Reads a Server-Sent Events stream from the listening app until `count` events arrived. */
+function readEvents(port: number, cookie: string, count: number, onOpen: () => Promise<void>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; events: unknown[] }>(
+    (resolve, reject) => {
+      const request = http.get(
+        { port, host: '127.0.0.1', path: '/api/v1/notifications/stream', headers: { cookie } },
+        (response) => {
+          const events: unknown[] = [];
+          let buffer = '';
+          if (response.statusCode !== 200) {
+            response.resume();
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, events });
+            return;
+          }
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (/^event: unread$/m.test(block) && data) {
+                events.push(JSON.parse(data));
+                if (events.length === 1) void onOpen().catch(reject);
+                if (events.length === count) {
+                  request.destroy();
+                  resolve({ status: 200, headers: response.headers, events });
+                }
+              }
+            }
+          });
+        },
+      );
+      request.on('error', (error) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+      });
+      setTimeout(() => reject(new Error('stream timed out')), 10_000).unref();
+    },
+  );
+}
+
+describe('notifications', () => {
+  it('lists newest first in pages with the unread count; read one, then all', async () => {
+    const c = await customer();
+    for (let i = 1; i <= 5; i++) await notify(c.userId, `Event ${i}`);
+
+    const first = await c.client.get('/api/v1/notifications?limit=2');
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.items.map((n: { title: string }) => n.title)).toEqual(['Event 5', 'Event 4']);
+    expect(page1.unread).toBe(5);
+    const page2 = (
+      await c.client.get(`/api/v1/notifications?limit=2&cursor=${page1.nextCursor}`)
+    ).json();
+    expect(page2.items.map((n: { title: string }) => n.title)).toEqual(['Event 3', 'Event 2']);
+    const page3 = (
+      await c.client.get(`/api/v1/notifications?limit=2&cursor=${page2.nextCursor}`)
+    ).json();
+    expect(page3.items.map((n: { title: string }) => n.title)).toEqual(['Event 1']);
+    expect(page3.nextCursor).toBeNull();
+
+    const read = await c.client.post(`/api/v1/notifications/${page1.items[0].id}/read`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ title: 'Event 5', read: true });
+    expect((await c.client.get('/api/v1/notifications/unread-count')).json()).toEqual({
+      unread: 4,
+    });
+
+    const all = await c.client.post('/api/v1/notifications/read-all');
+    expect(all.json()).toEqual({ unread: 0 });
+    expect((await c.client.get('/api/v1/notifications')).json().unread).toBe(0);
+
+    expect((await c.client.get('/api/v1/notifications?cursor=abc')).statusCode).toBe(400);
+  });
+
+  it("never shows or marks another customer's notifications", async () => {
+    const a = await customer();
+    const b = await customer();
+    await notify(a.userId, 'For A only');
+    const aList = (await a.client.get('/api/v1/notifications')).json();
+    const id = aList.items[0].id;
+    expect((await b.client.get('/api/v1/notifications')).json()).toEqual({
+      items: [],
+      nextCursor: null,
+      unread: 0,
+    });
+    expect((await b.client.post(`/api/v1/notifications/${id}/read`)).statusCode).toBe(404);
+    await b.client.post('/api/v1/notifications/read-all');
+    expect((await a.client.get('/api/v1/notifications')).json().unread).toBe(1);
+  });
+
+  it('is written with its event: a rolled-back event leaves no notification', async () => {
+    const c = await customer();
+    await expect(
+      suite.database.db.transaction().execute(async (trx) => {
+        await suite.app.deps.notifications.notify(trx, {
+          userId: c.userId,
+          kind: 'test.event',
+          title: 'Never happened',
+          body: 'The event failed after this line.',
+        });
+        throw new Error('the event failed');
+      }),
+    ).rejects.toThrow('the event failed');
+    expect((await c.client.get('/api/v1/notifications')).json().items).toEqual([]);
+  });
+
+  it('streams the unread count live: at once, after a new notification, after marking read', async () => {
+    const c = await customer();
+    await notify(c.userId, 'Before the stream');
+    await suite.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = suite.app.server.address() as AddressInfo;
+    const other = await customer();
+
+    const { status, headers, events } = await readEvents(
+      port,
+      c.client.cookie ?? '',
+      3,
+      async () => {
+        // Another customer's notification wakes nobody here.
+        await notify(other.userId, 'Not for c');
+        await notify(c.userId, 'While watching');
+        await new Promise((r) => setTimeout(r, 300));
+        await c.client.post('/api/v1/notifications/read-all');
+      },
+    );
+    expect(status).toBe(200);
+    expect(headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(headers['cache-control']).toMatch(/no-store/);
+    expect(events).toEqual([{ unread: 1 }, { unread: 2 }, { unread: 0 }]);
+
+    const signedOut = await readEvents(port, '', 1, async () => {});
+    expect(signedOut.status).toBe(401);
+  });
+});

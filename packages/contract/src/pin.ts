@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { emailCodeSchema } from './auth.js';
+import { PIN_LENGTH } from './constants.js';
+
+/** Spec texts of the PIN screens (sections 4, 5 and 8). */
+export const PIN_MISMATCH =
+  'We have detected that the PIN you entered does not match. Please Re-enter PIN';
+export const PIN_CREATED = 'Your transaction PIN has been successfully created';
+export const PIN_MISSING = 'Invalid Pin';
+/** Consecutive wrong PINs before PIN use rests, and for how long (PRODUCT.md). */
+export const PIN_MAX_FAILURES = 5;
+export const PIN_LOCK_MS = 30 * 60_000;
+
+/** A transaction PIN: exactly four digits. */
+export const pinSchema = z
+  .string()
+  .min(1, PIN_MISSING)
+  .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `The PIN is ${PIN_LENGTH} digits`);
+
+export const createPinSchema = z
+  .object({ pin: pinSchema, confirmPin: z.string() })
+  .refine((v) => v.pin === v.confirmPin, { message: PIN_MISMATCH, path: ['confirmPin'] })
+  .meta({ id: 'CreatePinRequest' });
+export type CreatePinRequest = z.infer<typeof createPinSchema>;
+
+/** Settings: enabled only when all three are four digits and the new PIN is confirmed (spec). */
+export const changePinSchema = z
+  .object({ currentPin: pinSchema, newPin: pinSchema, confirmPin: z.string() })
+  .refine((v) => v.newPin === v.confirmPin, { message: PIN_MISMATCH, path: ['confirmPin'] })
+  .meta({ id: 'ChangePinRequest' });
+export type ChangePinRequest = z.infer<typeof changePinSchema>;
+
+/** A forgotten PIN, first step: the account password; a code is then emailed. */
+export const pinResetStartSchema = z
+  .object({ password: z.string().min(1, 'Enter your password').max(128) })
+  .meta({ id: 'PinResetStartRequest' });
+
+/** A forgotten PIN, second step: the emailed code and the new PIN. */
+export const pinResetSchema = z
+  .object({ code: emailCodeSchema, newPin: pinSchema, confirmPin: z.string() })
+  .refine((v) => v.newPin === v.confirmPin, { message: PIN_MISMATCH, path: ['confirmPin'] })
+  .meta({ id: 'PinResetRequest' });
+export type PinResetRequest = z.infer<typeof pinResetSchema>;
+
+/** Whether the customer has a PIN (spec: pincheck / haspin), and whether PIN use rests. */
+export const pinStatusSchema = z
+  .object({ hasPin: z.boolean(), lockedUntil: z.iso.datetime().nullable() })
+  .meta({ id: 'PinStatus' });
+export type PinStatus = z.infer<typeof pinStatusSchema>;
