@@ -9,4 +9,5 @@ export * from './permissions.js';
 export * from './mfa.js';
 export * from './notifications.js';
 export * from './pin.js';
+export * from './settings.js';
 export * from './text.js';

@@ -6,6 +6,7 @@ import { kycModule } from './kyc/index.js';
 import type { AppModule } from './module.js';
 import { notificationsModule } from './notifications/index.js';
 import { pinModule } from './pin/index.js';
+import { settingsModule } from './settings/index.js';
 import { systemModule } from './system/index.js';
 
 /** Every feature module, wired the same way (app.ts registers routes, main.ts runs jobs). */
@@ -18,6 +19,7 @@ export const modules: readonly AppModule[] = [
   filesModule,
   notificationsModule,
   pinModule,
+  settingsModule,
 ];
 
 export type { AppModule } from './module.js';

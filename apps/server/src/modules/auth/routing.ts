@@ -5,6 +5,7 @@ import type { SessionScope } from '../../db/tables/identity.js';
 import { createSession, revokeSessionsOfScope } from '../../platform/security/sessions.js';
 import { users, type UserRecord } from '../users/index.js';
 import type { ClientInfo } from './client.js';
+import { describeDevice } from '../../platform/devices.js';
 import { newDeviceEmail } from './emails.js';
 import { mfaStatus } from './mfa/repo.js';
 
@@ -61,16 +62,28 @@ export async function routeSignedIn(
   }
 }
 
-/** An email the first time a person signs in from a browser we have not seen them use. */
+/**
+ * The first time a person signs in from a browser we have not seen them use: an email, and a
+ * notification in the app (for customers, who have notifications), written together.
+ */
 export async function alertOnNewDevice(deps: AppDeps, user: UserRecord, client: ClientInfo) {
   const fingerprint = createHash('sha256').update(client.userAgent).digest('base64url');
-  const hadDevices = await users.hasAnyDevice(deps.db, user.id);
-  const isNew = await users.rememberDevice(deps.db, user.id, fingerprint);
-  // The very first sign-in is not news to the person who just signed up.
-  if (isNew && hadDevices) {
+  await deps.db.transaction().execute(async (trx) => {
+    const hadDevices = await users.hasAnyDevice(trx, user.id);
+    const isNew = await users.rememberDevice(trx, user.id, fingerprint);
+    // The very first sign-in is not news to the person who just signed up.
+    if (!isNew || !hadDevices) return;
     await deps.mail.send(
-      deps.db,
+      trx,
       await newDeviceEmail(user.email, user.firstName, deps.clock.now(), client),
     );
-  }
+    if (user.kind === 'customer') {
+      await deps.notifications.notify(trx, {
+        userId: user.id,
+        kind: 'signin.new_device',
+        title: 'New sign-in',
+        body: `Your account was signed in to from a browser you had not used before (${describeDevice(client.userAgent)}). If this was not you, change your password now.`,
+      });
+    }
+  });
 }

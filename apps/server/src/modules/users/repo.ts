@@ -168,3 +168,20 @@ export async function hasAnyDevice(db: Kysely<DB>, userId: bigint) {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A new sign-in address; null when another account holds it (in any letter case). */
+export async function setEmail(db: Kysely<DB>, userId: bigint, email: string) {
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  if (taken) return null;
+  return db
+    .updateTable('users')
+    .set({ email, updated_at: new Date() })
+    .where('id', '=', userId)
+    .returning('email')
+    .executeTakeFirst();
+}

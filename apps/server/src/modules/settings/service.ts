@@ -1,0 +1,159 @@
+import type { ActiveSession, ChangePasswordRequest } from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import {
+  hashPassword,
+  passwordProblem,
+  verifyPassword,
+} from '../../platform/security/passwords.js';
+import { revokeUserSessions } from '../../platform/security/sessions.js';
+import { personalWords, users } from '../users/index.js';
+import { emailChangeCodeEmail, emailChangedNoticeEmail } from './emails.js';
+import { describeDevice, describePlace } from '../../platform/devices.js';
+import * as repo from './repo.js';
+
+interface Person {
+  userId: bigint;
+  sessionId: bigint;
+  ip: string;
+  userAgent: string;
+}
+
+async function owner(deps: AppDeps, userId: bigint) {
+  const user = await users.findUserById(deps.db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return user;
+}
+
+async function currentPasswordRight(deps: AppDeps, person: Person, hash: string, given: string) {
+  if (await verifyPassword(hash, given)) return;
+  await deps.audit(deps.db, {
+    actorId: null,
+    action: 'security.password_check_failed',
+    targetType: 'user',
+    targetId: String(person.userId),
+    ip: person.ip,
+    userAgent: person.userAgent,
+  });
+  throw fieldError('body.currentPassword', 'That is not your current password.');
+}
+
+/**
+ * A new password, given the current one; the sign-up rules apply. Every other session ends (the
+ * one in use stays), and the customer is told in the app and by email.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  person: Person,
+  input: Pick<ChangePasswordRequest, 'currentPassword' | 'newPassword'>,
+): Promise<void> {
+  const user = await owner(deps, person.userId);
+  await currentPasswordRight(deps, person, user.passwordHash, input.currentPassword);
+  const problem = await passwordProblem(input.newPassword, personalWords(user));
+  if (problem) throw fieldError('body.newPassword', problem);
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    await users.setPassword(trx, user.id, passwordHash);
+    await revokeUserSessions(trx, user.id, person.sessionId);
+    await deps.notifications.notify(trx, {
+      userId: user.id,
+      kind: 'password.changed',
+      title: 'Password changed',
+      body: 'Your password was changed, and every other browser signed in to your account was signed out. If this was not you, reset your password at once.',
+      email: { to: user.email, firstName: user.firstName },
+    });
+  });
+}
+
+/**
+ * Asks to move the account to a new address: a code goes to that address (bound to it, so it
+ * cannot confirm any other), and nothing changes until it comes back. An address another account
+ * holds is refused plainly: the customer is signed in, so this tells a stranger nothing.
+ */
+export async function requestEmailChange(deps: AppDeps, person: Person, email: string) {
+  const user = await owner(deps, person.userId);
+  if (user.email.toLowerCase() === email.toLowerCase()) {
+    throw fieldError('body.email', 'That is already your email address.');
+  }
+  if (await users.findUserByEmail(deps.db, email)) {
+    throw fieldError('body.email', 'Another account uses that email address.');
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const { code } = await deps.codes.issue(trx, {
+      userId: user.id,
+      purpose: 'email_change',
+      context: { email: email.toLowerCase() },
+    });
+    await deps.mail.send(trx, await emailChangeCodeEmail(email, user.firstName, code));
+  });
+}
+
+/** The code from the new address moves the account there; the old address is told. */
+export async function confirmEmailChange(
+  deps: AppDeps,
+  person: Person,
+  input: { email: string; code: string },
+): Promise<{ email: string }> {
+  const user = await owner(deps, person.userId);
+  const checked = await deps.db.transaction().execute((trx) =>
+    deps.codes.check(trx, {
+      userId: user.id,
+      purpose: 'email_change',
+      code: input.code,
+      context: { email: input.email.toLowerCase() },
+    }),
+  );
+  if (!checked.ok) throw checked.error;
+  return deps.db.transaction().execute(async (trx) => {
+    const changed = await users.setEmail(trx, user.id, input.email);
+    if (!changed) throw new AppError('CONFLICT', 'Another account uses that email address now.');
+    await deps.mail.send(
+      trx,
+      await emailChangedNoticeEmail(user.email, user.firstName, input.email, deps.clock.now()),
+    );
+    await deps.notifications.notify(trx, {
+      userId: user.id,
+      kind: 'email.changed',
+      title: 'Email address changed',
+      body: `Your account's email address is now ${input.email}. We told your previous address too.`,
+      email: { to: input.email, firstName: user.firstName },
+    });
+    await deps.audit(trx, {
+      actorId: null,
+      action: 'security.email_changed',
+      targetType: 'user',
+      targetId: String(user.id),
+      before: { email: user.email },
+      after: { email: input.email },
+      ip: person.ip,
+      userAgent: person.userAgent,
+    });
+    return { email: changed.email };
+  });
+}
+
+export async function activeSessions(deps: AppDeps, person: Person): Promise<ActiveSession[]> {
+  const rows = await repo.liveSessions(deps.db, person.userId, deps.clock.now());
+  return rows.map((row) => ({
+    id: String(row.id),
+    device: describeDevice(row.userAgent),
+    place: describePlace(row.ip),
+    signedInAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastSeenAt.toISOString(),
+    current: row.id === person.sessionId,
+  }));
+}
+
+/** Signs out one of the customer's other browsers (the current one signs out with Log Out). */
+export async function endSession(deps: AppDeps, person: Person, sessionId: bigint) {
+  if (sessionId === person.sessionId) {
+    throw new AppError('CONFLICT', 'This is the browser you are using: use Log Out instead.');
+  }
+  if (!(await repo.endSession(deps.db, person.userId, sessionId, deps.clock.now()))) {
+    throw new AppError('NOT_FOUND', 'No such session');
+  }
+}
+
+export async function endOtherSessions(deps: AppDeps, person: Person): Promise<number> {
+  return revokeUserSessions(deps.db, person.userId, person.sessionId);
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_PASSWORD, signedInCustomer } from '../helpers/customers.js';
+import { TestClient } from '../helpers/http.js';
+import { mailTo } from '../helpers/mail.js';
+import { useTestApp } from '../helpers/suite.js';
+
+const suite = useTestApp();
+const NEW_PASSWORD = 'copper kettle meadow dusk';
+
+async function customer() {
+  return signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+}
+
+async function secondBrowser(email: string, password = CUSTOMER_PASSWORD) {
+  const client = new TestClient(suite.app, 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0');
+  await client.post('/api/v1/auth/signin', { email, password });
+  return client;
+}
+
+const codeIn = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')?.[1] ?? '';
+
+describe('settings: password', () => {
+  it('needs the current password and the sign-up rules; other browsers are signed out', async () => {
+    const c = await customer();
+    const other = await secondBrowser(c.email);
+    expect((await other.get('/api/v1/accounts/current')).statusCode).not.toBe(401);
+
+    const mismatch = await c.client.post('/api/v1/settings/password', {
+      currentPassword: CUSTOMER_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: `${NEW_PASSWORD}!`,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors).toEqual([
+      { path: 'body.confirmPassword', message: 'Password Mismatch' },
+    ]);
+    const wrong = await c.client.post('/api/v1/settings/password', {
+      currentPassword: 'not it at all',
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].path).toBe('body.currentPassword');
+    const weak = await c.client.post('/api/v1/settings/password', {
+      currentPassword: CUSTOMER_PASSWORD,
+      newPassword: 'password1',
+      confirmPassword: 'password1',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0].path).toBe('body.newPassword');
+
+    const changed = await c.client.post('/api/v1/settings/password', {
+      currentPassword: CUSTOMER_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await c.client.get('/api/v1/notifications')).json().items[0].kind).toBe(
+      'password.changed',
+    );
+    expect((await other.get('/api/v1/notifications')).statusCode).toBe(401);
+    const fresh = new TestClient(suite.app);
+    const signin = await fresh.post('/api/v1/auth/signin', {
+      email: c.email,
+      password: NEW_PASSWORD,
+    });
+    expect(signin.json()).toEqual({ next: 'dashboard' });
+  });
+});
+
+describe('settings: email address', () => {
+  it('changes only with the code sent to the new address; the old address is told', async () => {
+    const c = await customer();
+    const newEmail = c.email.replace('customer.', 'moved.');
+    const asked = await c.client.post('/api/v1/settings/email', { email: newEmail });
+    expect(asked.statusCode).toBe(200);
+    const code = codeIn((await mailTo(suite.app, newEmail))[0]?.text);
+    expect(code).toMatch(/^\d{6}$/);
+
+    // The code is bound to the address it was sent to.
+    const elsewhere = await c.client.post('/api/v1/settings/email/confirm', {
+      email: c.email.replace('customer.', 'thief.'),
+      code,
+    });
+    expect(elsewhere.statusCode).toBe(422);
+    const asked2 = await c.client.post('/api/v1/settings/email', { email: newEmail });
+    expect(asked2.statusCode).toBe(200);
+    const code2 = codeIn((await mailTo(suite.app, newEmail))[0]?.text);
+    const confirmed = await c.client.post('/api/v1/settings/email/confirm', {
+      email: newEmail,
+      code: code2,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const oldMail = await mailTo(suite.app, c.email);
+    expect(oldMail[0]?.subject).toMatch(/email address was changed/);
+    expect(oldMail[0]?.text).toContain(newEmail);
+    const me = (await c.client.get('/api/v1/auth/me')).json();
+    expect(me.email).toBe(newEmail);
+  });
+
+  it("refuses an address another account holds, and the customer's own", async () => {
+    const a = await customer();
+    const b = await customer();
+    const taken = await a.client.post('/api/v1/settings/email', { email: b.email.toUpperCase() });
+    expect(taken.statusCode).toBe(400);
+    expect((await a.client.post('/api/v1/settings/email', { email: a.email })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await a.client.post('/api/v1/settings/email', { email: 'not-an-email' })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('settings: signed-in browsers', () => {
+  it('lists them and signs out one or all others, never another customer’s', async () => {
+    const c = await customer();
+    const other = await secondBrowser(c.email);
+    const list = (await c.client.get('/api/v1/settings/sessions')).json().items;
+    expect(list).toHaveLength(2);
+    const mine = list.find((s: { current: boolean }) => s.current);
+    const theirs = list.find((s: { current: boolean }) => !s.current);
+    expect(theirs.device).toBe('Firefox on Linux');
+    expect(theirs.place).toBe('This computer');
+
+    const stranger = await customer();
+    expect(
+      (await stranger.client.post(`/api/v1/settings/sessions/${theirs.id}/end`)).statusCode,
+    ).toBe(404);
+    expect((await c.client.post(`/api/v1/settings/sessions/${mine.id}/end`)).statusCode).toBe(409);
+    expect((await c.client.post(`/api/v1/settings/sessions/${theirs.id}/end`)).statusCode).toBe(
+      200,
+    );
+    expect((await other.get('/api/v1/settings/sessions')).statusCode).toBe(401);
+
+    const third = await secondBrowser(c.email);
+    const ended = await c.client.post('/api/v1/settings/sessions/end-others');
+    expect(ended.json()).toEqual({ ended: 1 });
+    expect((await third.get('/api/v1/settings/sessions')).statusCode).toBe(401);
+    expect((await c.client.get('/api/v1/settings/sessions')).json().items).toHaveLength(1);
+  });
+
+  it('a sign-in from a new browser is a notification', async () => {
+    const c = await customer();
+    await secondBrowser(c.email);
+    const kinds = (await c.client.get('/api/v1/notifications'))
+      .json()
+      .items.map((n: { kind: string }) => n.kind);
+    expect(kinds).toContain('signin.new_device');
+  });
+});
