@@ -68,7 +68,7 @@ function wordsInOneScript(name: string): boolean {
   });
 }
 
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   z
     .string()
     .trim()

@@ -9,5 +9,6 @@ export * from './permissions.js';
 export * from './mfa.js';
 export * from './notifications.js';
 export * from './pin.js';
+export * from './profile.js';
 export * from './settings.js';
 export * from './text.js';

@@ -6,6 +6,7 @@ import { kycModule } from './kyc/index.js';
 import type { AppModule } from './module.js';
 import { notificationsModule } from './notifications/index.js';
 import { pinModule } from './pin/index.js';
+import { profileModule } from './profile/index.js';
 import { settingsModule } from './settings/index.js';
 import { systemModule } from './system/index.js';
 
@@ -20,6 +21,7 @@ export const modules: readonly AppModule[] = [
   notificationsModule,
   pinModule,
   settingsModule,
+  profileModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -129,7 +129,14 @@ export function filesOf(db: Kysely<DB>, submissionId: bigint) {
 export function lockSubmission(db: Kysely<DB>, id: bigint) {
   return db
     .selectFrom('kyc_submissions')
-    .select(['id', 'user_id as userId', 'status'])
+    .select([
+      'id',
+      'user_id as userId',
+      'status',
+      'phone',
+      'country',
+      'home_address as homeAddress',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

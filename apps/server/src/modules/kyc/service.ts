@@ -19,6 +19,7 @@ import {
   type UploadedPart,
 } from '../../platform/files/index.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
+import { startProfile } from '../profile/index.js';
 import { users } from '../users/index.js';
 import { kycApprovedEmail, kycDeclinedEmail } from './emails.js';
 import * as repo from './repo.js';
@@ -209,6 +210,7 @@ export async function approveKyc(deps: AppDeps, id: bigint, actor: StaffActor) {
       throw new AppError('CONFLICT', 'This submission was already reviewed');
     }
     const user = await users.setKycStatus(trx, submission.userId, 'approved');
+    await startProfile(trx, submission.userId, submission);
     const account = await openCustomerAccount(trx, {
       ownerId: submission.userId,
       kind: 'customer_current',

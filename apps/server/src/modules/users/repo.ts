@@ -185,3 +185,17 @@ export async function setEmail(db: Kysely<DB>, userId: bigint, email: string) {
     .returning('email')
     .executeTakeFirst();
 }
+
+/** A customer's name as they edit it in their profile. */
+export async function setNames(
+  db: Kysely<DB>,
+  userId: bigint,
+  firstName: string,
+  lastName: string,
+) {
+  await db
+    .updateTable('users')
+    .set({ first_name: firstName, last_name: lastName, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

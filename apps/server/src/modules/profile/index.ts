@@ -1,0 +1,6 @@
+import type { AppModule } from '../module.js';
+import { profileRoutes } from './routes.js';
+
+/** The customer's profile: details, the write-only next of kin, the picture. */
+export const profileModule: AppModule = { name: 'profile', routes: profileRoutes };
+export { startProfile } from './repo.js';

@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Gender, MaritalStatus } from '../../db/tables/customer.js';
+
+/** The one module that reads and writes `customer_profiles`, always by the owner's id. */
+
+export function profileOf(db: Kysely<DB>, userId: bigint) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('customer_profiles as p', 'p.user_id', 'u.id')
+    .leftJoin('account_plans as plan', (join) =>
+      join.on((eb) =>
+        eb(
+          'plan.id',
+          '=',
+          eb.fn.coalesce(
+            'u.plan_id',
+            eb.selectFrom('account_plans').select('id').where('is_default', '=', true),
+          ),
+        ),
+      ),
+    )
+    .select([
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.username',
+      'u.email',
+      'p.phone',
+      'p.gender',
+      sql<string | null>`to_char(p.date_of_birth, 'YYYY-MM-DD')`.as('dateOfBirth'),
+      'p.country',
+      'p.marital_status as maritalStatus',
+      'p.home_address as homeAddress',
+      'p.next_of_kin_set_at as nextOfKinSetAt',
+      'p.picture_key as pictureKey',
+      'plan.name as plan',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The identity check's details start the profile when it is approved (kept if already there). */
+export async function startProfile(
+  db: Kysely<DB>,
+  userId: bigint,
+  details: { phone: string; country: string; homeAddress: string },
+) {
+  await db
+    .insertInto('customer_profiles')
+    .values({
+      user_id: userId,
+      phone: details.phone,
+      country: details.country,
+      home_address: details.homeAddress,
+    })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+export interface ProfileFields {
+  phone: string;
+  gender: Gender;
+  dateOfBirth: string;
+  country: string;
+  maritalStatus: MaritalStatus;
+  homeAddress: string;
+  /** Sealed; undefined leaves the one on file as it is. */
+  nextOfKinSealed?: string;
+}
+
+export async function saveProfile(
+  db: Kysely<DB>,
+  userId: bigint,
+  fields: ProfileFields,
+  now: Date,
+) {
+  const values = {
+    phone: fields.phone,
+    gender: fields.gender,
+    date_of_birth: fields.dateOfBirth,
+    country: fields.country,
+    marital_status: fields.maritalStatus,
+    home_address: fields.homeAddress,
+    updated_at: now,
+    ...(fields.nextOfKinSealed === undefined
+      ? {}
+      : { next_of_kin_sealed: fields.nextOfKinSealed, next_of_kin_set_at: now }),
+  };
+  await db
+    .insertInto('customer_profiles')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+/** Points the profile at a new picture; answers the key of the one it replaced, if any. */
+export async function setPicture(db: Kysely<DB>, userId: bigint, key: string, now: Date) {
+  const before = await db
+    .selectFrom('customer_profiles')
+    .select('picture_key as key')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  await db
+    .insertInto('customer_profiles')
+    .values({ user_id: userId, picture_key: key, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ picture_key: key, updated_at: now }))
+    .execute();
+  if (before?.key) {
+    await db.deleteFrom('stored_files').where('storage_key', '=', before.key).execute();
+  }
+  return before?.key ?? null;
+}

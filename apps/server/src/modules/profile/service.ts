@@ -1,0 +1,164 @@
+import { PROFILE_PICTURE_MAX_BYTES, type Profile, type UpdateProfileRequest } from '@bank/contract';
+import countries from 'i18n-iso-countries';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import { acceptUpload, registerStoredFile, type UploadedPart } from '../../platform/files/index.js';
+import { seal } from '../../platform/security/seal.js';
+import { users } from '../users/index.js';
+import * as repo from './repo.js';
+
+const NEXT_OF_KIN_SEAL = 'next-of-kin';
+
+interface Person {
+  userId: bigint;
+  ip: string;
+  userAgent: string;
+}
+
+export async function profile(deps: AppDeps, userId: bigint): Promise<Profile> {
+  const row = await repo.profileOf(deps.db, userId);
+  if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    country: row.country,
+    maritalStatus: row.maritalStatus,
+    homeAddress: row.homeAddress,
+    nextOfKinOnFile: row.nextOfKinSetAt !== null,
+    hasPicture: row.pictureKey !== null,
+    plan: row.plan ?? 'Basic',
+  };
+}
+
+/**
+ * Saves the profile: the phone is checked for the chosen country and kept in E.164, the country
+ * must be in the ISO list, the next of kin is sealed and never read back to the customer. The
+ * customer is told in the app; what changed (field names, never values) goes to the audit log.
+ */
+export async function updateProfile(
+  deps: AppDeps,
+  person: Person,
+  input: UpdateProfileRequest,
+): Promise<Profile> {
+  const country = input.country.toUpperCase();
+  if (!countries.isValid(country))
+    throw fieldError('body.country', 'Choose your country from the list');
+  const phone = parsePhoneNumberFromString(input.phone, country as CountryCode);
+  if (!phone?.isValid()) throw fieldError('body.phone', 'That does not look like a phone number');
+  const before = await profile(deps, person.userId);
+  await deps.db.transaction().execute(async (trx) => {
+    await users.setNames(trx, person.userId, input.firstName, input.lastName);
+    await repo.saveProfile(
+      trx,
+      person.userId,
+      {
+        phone: phone.number,
+        gender: input.gender,
+        dateOfBirth: input.dateOfBirth,
+        country,
+        maritalStatus: input.maritalStatus,
+        homeAddress: input.homeAddress,
+        ...(input.nextOfKin === undefined
+          ? {}
+          : { nextOfKinSealed: seal(deps.config.secretKey, NEXT_OF_KIN_SEAL, input.nextOfKin) }),
+      },
+      deps.clock.now(),
+    );
+    const after = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: phone.number,
+      gender: input.gender,
+      dateOfBirth: input.dateOfBirth,
+      country,
+      maritalStatus: input.maritalStatus,
+      homeAddress: input.homeAddress,
+    };
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
+      (k) => before[k] !== after[k],
+    );
+    if (input.nextOfKin !== undefined) changed.push('nextOfKin' as never);
+    if (changed.length === 0) return;
+    await deps.notifications.notify(trx, {
+      userId: person.userId,
+      kind: 'profile.changed',
+      title: 'Profile updated',
+      body: `Your profile was updated (${changed.map(label).join(', ')}). If this was not you, contact us at once.`,
+    });
+    await deps.audit(trx, {
+      actorId: null,
+      action: 'profile.update',
+      targetType: 'user',
+      targetId: String(person.userId),
+      after: { changed },
+      ip: person.ip,
+      userAgent: person.userAgent,
+    });
+  });
+  return profile(deps, person.userId);
+}
+
+const LABELS: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  phone: 'phone',
+  gender: 'gender',
+  dateOfBirth: 'date of birth',
+  country: 'country',
+  maritalStatus: 'marital status',
+  homeAddress: 'home address',
+  nextOfKin: 'next of kin',
+};
+const label = (field: string) => LABELS[field] ?? field;
+
+/**
+ * A new profile picture (spec: updatepic): judged by its content, re-encoded (which drops any
+ * metadata and anything hidden in the file), stored privately; the one it replaces is removed.
+ */
+export async function setPicture(deps: AppDeps, person: Person, upload: UploadedPart | undefined) {
+  if (!upload) throw fieldError('body.profilePic', 'Choose a picture');
+  let file;
+  try {
+    file = await acceptUpload({
+      data: upload.data,
+      fileName: upload.fileName,
+      maxBytes: PROFILE_PICTURE_MAX_BYTES,
+      allowed: ['jpeg', 'png', 'webp'],
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw fieldError('body.profilePic', error.message);
+    throw error;
+  }
+  const { key } = await deps.files.put(file);
+  let replaced: string | null;
+  try {
+    replaced = await deps.db.transaction().execute(async (trx) => {
+      await registerStoredFile(trx, {
+        key,
+        purpose: 'profile_picture',
+        bytes: file.bytes,
+        sha256: file.sha256,
+      });
+      return repo.setPicture(trx, person.userId, key, deps.clock.now());
+    });
+  } catch (error) {
+    await deps.files.remove(key).catch(() => {});
+    throw error;
+  }
+  // Its row is gone; if removing the file fails now, the orphan sweep removes it later.
+  if (replaced) await deps.files.remove(replaced).catch(() => {});
+}
+
+export async function picture(deps: AppDeps, userId: bigint) {
+  const row = await repo.profileOf(deps.db, userId);
+  if (!row?.pictureKey) throw new AppError('NOT_FOUND', 'No picture');
+  const data = await deps.files.read(row.pictureKey);
+  const mime = row.pictureKey.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
+  return { data, mime };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { nameSchema } from './auth.js';
+import { MINIMUM_AGE } from './constants.js';
+import { textSchema } from './text.js';
+
+export const GENDERS = ['female', 'male', 'non_binary', 'undisclosed'] as const;
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  female: 'Female',
+  male: 'Male',
+  non_binary: 'Non-binary',
+  undisclosed: 'Prefer not to say',
+};
+export const MARITAL_STATUSES = [
+  'single',
+  'married',
+  'civil_partnership',
+  'separated',
+  'divorced',
+  'widowed',
+] as const;
+export const MARITAL_STATUS_LABELS: Record<(typeof MARITAL_STATUSES)[number], string> = {
+  single: 'Single',
+  married: 'Married',
+  civil_partnership: 'Civil partnership',
+  separated: 'Separated',
+  divorced: 'Divorced',
+  widowed: 'Widowed',
+};
+
+/** Whole years from a YYYY-MM-DD birth date to `today` (a Date at UTC midnight or later). */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** A real calendar date, YYYY-MM-DD, of someone at least 18 and at most 130 years old. */
+export const dateOfBirthSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'Enter a real date')
+  .refine(
+    (value) => ageOn(value, new Date()) >= MINIMUM_AGE,
+    `You must be at least ${MINIMUM_AGE} years old`,
+  )
+  .refine((value) => ageOn(value, new Date()) <= 130, 'Enter your real date of birth');
+
+/**
+ * Profile edits (spec: updateprofile). Strict: anything else (role, status, plan, identity
+ * check, balances) is refused, never silently taken. The next of kin is write-only: sent to
+ * change it, never shown back.
+ */
+export const updateProfileSchema = z
+  .strictObject({
+    firstName: nameSchema('First name'),
+    lastName: nameSchema('Last name'),
+    phone: textSchema().trim().min(5, 'Enter your phone number').max(30),
+    gender: z.enum(GENDERS, { error: 'Choose from the list' }),
+    dateOfBirth: dateOfBirthSchema,
+    country: textSchema().regex(/^[A-Za-z]{2}$/, 'Choose your country from the list'),
+    maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose from the list' }),
+    homeAddress: textSchema().trim().min(5, 'Enter your home address').max(300),
+    nextOfKin: textSchema()
+      .trim()
+      .min(3, 'Enter the name and how to reach them')
+      .max(200, 'At most 200 characters')
+      .optional(),
+  })
+  .meta({ id: 'UpdateProfileRequest' });
+export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
+
+/** The profile as the customer sees it (spec: getprofile), without the next of kin. */
+export const profileSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    gender: z.enum(GENDERS).nullable(),
+    dateOfBirth: z.string().nullable(),
+    country: z.string().nullable(),
+    maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
+    homeAddress: z.string().nullable(),
+    /** Whether a next of kin is on file; who it is is never sent back. */
+    nextOfKinOnFile: z.boolean(),
+    hasPicture: z.boolean(),
+    plan: z.string(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Largest profile picture accepted, in bytes. */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
