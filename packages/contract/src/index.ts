@@ -11,4 +11,5 @@ export * from './notifications.js';
 export * from './pin.js';
 export * from './profile.js';
 export * from './settings.js';
+export * from './support.js';
 export * from './text.js';

@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/index.js';
+import { availabilityModule } from './availability/index.js';
 import { authModule } from './auth/index.js';
 import { catalogModule } from './catalog/index.js';
 import { filesModule } from './files/index.js';
@@ -8,6 +9,7 @@ import { notificationsModule } from './notifications/index.js';
 import { pinModule } from './pin/index.js';
 import { profileModule } from './profile/index.js';
 import { settingsModule } from './settings/index.js';
+import { supportModule } from './support/index.js';
 import { systemModule } from './system/index.js';
 
 /** Every feature module, wired the same way (app.ts registers routes, main.ts runs jobs). */
@@ -22,6 +24,8 @@ export const modules: readonly AppModule[] = [
   pinModule,
   settingsModule,
   profileModule,
+  supportModule,
+  availabilityModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -7,6 +7,7 @@ export interface CustomerTables {
   transaction_pins: TransactionPinsTable;
   notifications: NotificationsTable;
   support_contacts: SupportContactsTable;
+  product_availability: ProductAvailabilityTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -68,5 +69,12 @@ export type SupportChannel = 'whatsapp' | 'email' | 'phone';
 export interface SupportContactsTable {
   channel: SupportChannel;
   value: string;
+  updated_at: Timestamp;
+}
+
+/** Region availability of the products the bank offers (0008_availability.sql). */
+export interface ProductAvailabilityTable {
+  product: string;
+  unavailable_countries: ColumnType<string[], string[] | undefined, string[]>;
   updated_at: Timestamp;
 }

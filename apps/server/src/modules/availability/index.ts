@@ -1,0 +1,5 @@
+import type { AppModule } from '../module.js';
+import { availabilityRoutes } from './routes.js';
+
+/** Region availability of products (PRODUCT.md principle 6). */
+export const availabilityModule: AppModule = { name: 'availability', routes: availabilityRoutes };

@@ -1,0 +1,91 @@
+import { PRODUCTS, PRODUCT_KEYS, type Availability, type Product } from '@bank/contract';
+import countries from 'i18n-iso-countries';
+import type { AppDeps } from '../../deps.js';
+import type { StaffActor } from '../../platform/audit.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+
+async function switchedOff(db: AppDeps['db']) {
+  const rows = await db
+    .selectFrom('product_availability')
+    .select(['product', 'unavailable_countries as countries'])
+    .execute();
+  return new Map(rows.map((r) => [r.product, r.countries]));
+}
+
+async function countryOf(db: AppDeps['db'], userId: bigint): Promise<string | null> {
+  const row = await db
+    .selectFrom('customer_profiles')
+    .select('country')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.country ?? null;
+}
+
+/**
+ * What this customer can use where they live: a product the bank offers, unless staff switched
+ * it off for the customer's country. Products the bank does not offer are unavailable to all.
+ */
+export async function availabilityFor(deps: AppDeps, userId: bigint): Promise<Availability> {
+  const [off, country] = await Promise.all([switchedOff(deps.db), countryOf(deps.db, userId)]);
+  const available = Object.fromEntries(
+    PRODUCT_KEYS.map((product) => [
+      product,
+      PRODUCTS[product].offered &&
+        off.has(product) &&
+        !(country && off.get(product)?.includes(country)),
+    ]),
+  ) as Availability['available'];
+  return { available };
+}
+
+export async function productAvailability(deps: AppDeps) {
+  const off = await switchedOff(deps.db);
+  return {
+    items: PRODUCT_KEYS.map((product) => ({
+      product,
+      label: PRODUCTS[product].label,
+      offered: PRODUCTS[product].offered && off.has(product),
+      unavailableCountries: off.get(product) ?? [],
+    })),
+  };
+}
+
+/** Switches an offered product off (or on again) country by country; audited. */
+export async function setUnavailableCountries(
+  deps: AppDeps,
+  product: Product,
+  list: string[],
+  actor: StaffActor,
+) {
+  if (!PRODUCTS[product].offered) {
+    throw new AppError('CONFLICT', `${PRODUCTS[product].label} is not offered by this bank.`);
+  }
+  const wanted = [...new Set(list)].sort();
+  const unknown = wanted.find((c) => !countries.isValid(c));
+  if (unknown) throw fieldError('body.unavailableCountries', `${unknown} is not a country code`);
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('product_availability')
+      .select('unavailable_countries as countries')
+      .where('product', '=', product)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw new AppError('NOT_FOUND', 'No such product');
+    await trx
+      .updateTable('product_availability')
+      .set({ unavailable_countries: wanted, updated_at: deps.clock.now() })
+      .where('product', '=', product)
+      .execute();
+    await deps.audit(trx, {
+      actorId: actor.userId,
+      action: 'catalog.availability.update',
+      targetType: 'product',
+      targetId: product,
+      before: { unavailableCountries: before.countries },
+      after: { unavailableCountries: wanted },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return { product, unavailableCountries: wanted };
+  });
+}

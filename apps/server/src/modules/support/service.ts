@@ -1,0 +1,55 @@
+import type { SupportContacts, UpdateSupportContactsRequest } from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import type { StaffActor } from '../../platform/audit.js';
+import type { SupportChannel } from '../../db/tables/customer.js';
+
+const CHANNELS: SupportChannel[] = ['whatsapp', 'email', 'phone'];
+
+async function read(db: AppDeps['db']): Promise<SupportContacts> {
+  const rows = await db.selectFrom('support_contacts').select(['channel', 'value']).execute();
+  const contacts: SupportContacts = { whatsapp: null, email: null, phone: null };
+  for (const row of rows) contacts[row.channel] = row.value;
+  return contacts;
+}
+
+/** How customers reach support, as staff published it (a channel not set is not shown). */
+export function supportContacts(deps: AppDeps): Promise<SupportContacts> {
+  return read(deps.db);
+}
+
+/** Publishes the contacts (catalog.manage); audited with what they were and are. */
+export async function updateSupportContacts(
+  deps: AppDeps,
+  input: { [K in keyof UpdateSupportContactsRequest]: string | null },
+  actor: StaffActor,
+): Promise<SupportContacts> {
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await read(trx);
+    for (const channel of CHANNELS) {
+      const value = input[channel];
+      if (value === null) {
+        await trx.deleteFrom('support_contacts').where('channel', '=', channel).execute();
+      } else {
+        await trx
+          .insertInto('support_contacts')
+          .values({ channel, value, updated_at: deps.clock.now() })
+          .onConflict((oc) =>
+            oc.column('channel').doUpdateSet({ value, updated_at: deps.clock.now() }),
+          )
+          .execute();
+      }
+    }
+    const after = await read(trx);
+    await deps.audit(trx, {
+      actorId: actor.userId,
+      action: 'catalog.support_contacts.update',
+      targetType: 'support_contacts',
+      targetId: 'all',
+      before,
+      after,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return after;
+  });
+}
