@@ -28,6 +28,8 @@ function answerAs(me: unknown) {
       return { status: 200, body: { documentTypes: ["Driver's License"] } };
     }
     if (path === '/api/v1/kyc/previous') return { status: 200, body: { previous: null } };
+    if (path === '/api/v1/pin') return { status: 200, body: { hasPin: true, lockedUntil: null } };
+    if (path === '/api/v1/notifications/unread-count') return { status: 200, body: { unread: 0 } };
     if (path.startsWith('/api/v1/accounts/current/transactions')) {
       return { status: 200, body: { items: [], nextCursor: null } };
     }

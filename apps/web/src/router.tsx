@@ -12,6 +12,8 @@ import { KycPage } from './features/kyc/KycPage';
 import { UnderReviewPage } from './features/kyc/UnderReviewPage';
 import { adminRoute } from './features/admin/routes';
 import { dashboardRoute } from './features/dashboard/routes';
+import { NotificationsPage } from './features/notifications/NotificationsPage';
+import { PinCreationPage } from './features/pin/PinCreationPage';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
 import { FrontDoor, SignedOutOnly } from './lib/session';
@@ -71,7 +73,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      dashboardRoute,
+      dashboardRoute([
+        { path: 'pincreation', element: <PinCreationPage /> },
+        { path: 'pincreation/new1', element: <PinCreationPage /> },
+        { path: 'notifications', element: <NotificationsPage /> },
+      ]),
       adminRoute,
     ],
   },

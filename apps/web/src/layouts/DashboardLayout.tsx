@@ -1,15 +1,28 @@
 import type { Me } from '@bank/contract';
-import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { LogOut, Menu, X } from 'lucide-react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { NavLink, Outlet, useOutletContext } from 'react-router';
 import { Banner } from '../components/ui/Banner';
 import { BrandMark } from '../components/ui/BrandMark';
 import { SkipLink } from '../components/ui/SkipLink';
 import { BANK_NAME } from '../lib/brand';
 import { SIGNOUT_FAILED_MESSAGE, useSignOutToWelcome } from '../lib/signout';
+import { NAV_ITEMS } from './dashboard/nav';
+import { NotificationBell } from './dashboard/NotificationBell';
+import { ProfileMenu } from './dashboard/ProfileMenu';
 
 const NAV_ID = 'dashboard-nav';
 
-const itemBase = 'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left';
+const itemBase =
+  'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left transition-colors';
 const itemClass = `${itemBase} font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800`;
 const activeItemClass = `${itemBase} bg-brand-50 font-semibold text-brand-800 dark:bg-slate-800 dark:text-brand-50`;
 
@@ -18,21 +31,26 @@ export function useDashboardCustomer(): Me {
   return useOutletContext<Me>();
 }
 
-/** The top bar: the bank's name, the small-screen menu button and who is signed in. */
-function TopBar({
+/**
+ * The top bar: the small-screen menu button, the bank's name, the bell and the profile menu.
+ * Memoised: signing out forgets every query, and a bar that rendered again meanwhile would ask
+ * for its data once more.
+ */
+const TopBar = memo(function TopBar({
   me,
   menuOpen,
   menuButtonRef,
   onToggleMenu,
+  onSignOut,
 }: {
   me: Me;
   menuOpen: boolean;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
   onToggleMenu: () => void;
+  onSignOut: () => void;
 }) {
-  // The notification bell and the profile popup arrive with the notifications and profile pages.
   return (
-    <header className="flex min-h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 md:px-6 dark:border-slate-800 dark:bg-slate-900">
+    <header className="sticky top-0 z-30 flex min-h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:px-6 dark:border-slate-800 dark:bg-slate-900/95">
       <button
         ref={menuButtonRef}
         type="button"
@@ -41,35 +59,36 @@ function TopBar({
         onClick={onToggleMenu}
         className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-semibold text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6 fill-none stroke-current stroke-2"
-        >
-          <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-        </svg>
+        {menuOpen ? (
+          <X aria-hidden="true" className="h-6 w-6" />
+        ) : (
+          <Menu aria-hidden="true" className="h-6 w-6" />
+        )}
         Menu
       </button>
       <BrandMark nameHiddenOnPhones />
-      <p className="ml-auto min-w-0 truncate font-medium text-slate-700 dark:text-slate-300">
-        <span className="sr-only">Signed in as </span>
-        {me.firstName} {me.lastName}
-      </p>
+      <div className="ml-auto flex items-center gap-1">
+        <NotificationBell />
+        <ProfileMenu me={me} onSignOut={onSignOut} />
+      </div>
     </header>
   );
-}
+});
 
-/** The side menu: always shown from md up, a disclosure panel below that. */
+/** The side menu (spec's 14 items): always shown from md up, a disclosure panel below that. */
 function SideNav({
   open,
+  signingOut,
   onChoose,
   onEscape,
+  onSignOut,
 }: {
   open: boolean;
+  signingOut: boolean;
   onChoose: () => void;
   onEscape: () => void;
+  onSignOut: () => void;
 }) {
-  const { pending, failed, signOut } = useSignOutToWelcome();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) onEscape();
   };
@@ -78,37 +97,35 @@ function SideNav({
       id={NAV_ID}
       aria-label="Main"
       onKeyDown={onKeyDown}
-      className={`${open ? 'block' : 'hidden'} shrink-0 border-b border-slate-200 bg-white p-3 md:block md:w-60 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900`}
+      className={`${open ? 'block' : 'hidden'} shrink-0 border-b border-slate-200 bg-white p-3 md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)] md:w-64 md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900`}
     >
-      {/* Only the pages that exist; the spec's other items arrive with their pages. */}
-      <ul className="flex flex-col gap-1">
-        <li>
-          <NavLink
-            to="/dashboard"
-            end
-            onClick={onChoose}
-            className={({ isActive }) => (isActive ? activeItemClass : itemClass)}
-          >
-            Dashboard
-          </NavLink>
-        </li>
+      <ul className="flex flex-col gap-0.5">
+        {NAV_ITEMS.map(({ label, section, icon: Icon }) => (
+          <li key={label}>
+            <NavLink
+              to={section ? `/dashboard/${section}` : '/dashboard'}
+              end={section === ''}
+              onClick={onChoose}
+              className={({ isActive }) => (isActive ? activeItemClass : itemClass)}
+            >
+              <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
         <li>
           <button
             type="button"
-            disabled={pending}
-            aria-busy={pending || undefined}
-            onClick={signOut}
+            disabled={signingOut}
+            aria-busy={signingOut || undefined}
+            onClick={onSignOut}
             className={itemClass}
           >
+            <LogOut aria-hidden="true" className="h-5 w-5 shrink-0" />
             Log Out
           </button>
         </li>
       </ul>
-      {failed && (
-        <div className="mt-2">
-          <Banner tone="error">{SIGNOUT_FAILED_MESSAGE}</Banner>
-        </div>
-      )}
     </nav>
   );
 }
@@ -118,23 +135,41 @@ export function DashboardLayout({ me }: { me: Me }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { pending, failed, signOut } = useSignOutToWelcome();
+  const toggleMenu = useCallback(() => setMenuOpen((open) => !open), []);
+  // On a small screen the opened menu sits below the top bar: take the focus into it.
+  useEffect(() => {
+    if (menuOpen) document.querySelector<HTMLElement>(`#${NAV_ID} a`)?.focus();
+  }, [menuOpen]);
   const closeMenuToButton = () => {
     setMenuOpen(false);
     menuButtonRef.current?.focus();
   };
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
       <SkipLink target={mainRef} />
       <TopBar
         me={me}
         menuOpen={menuOpen}
         menuButtonRef={menuButtonRef}
-        onToggleMenu={() => setMenuOpen((open) => !open)}
+        onToggleMenu={toggleMenu}
+        onSignOut={signOut}
       />
       <div className="flex flex-1 flex-col md:flex-row">
-        <SideNav open={menuOpen} onChoose={() => setMenuOpen(false)} onEscape={closeMenuToButton} />
+        <SideNav
+          open={menuOpen}
+          signingOut={pending}
+          onChoose={() => setMenuOpen(false)}
+          onEscape={closeMenuToButton}
+          onSignOut={signOut}
+        />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 py-6 md:px-8 md:py-8">
+            {failed && (
+              <div className="mx-auto mb-4 max-w-4xl">
+                <Banner tone="error">{SIGNOUT_FAILED_MESSAGE}</Banner>
+              </div>
+            )}
             <Outlet context={me} />
           </main>
           <footer className="px-4 py-6 text-center text-sm text-slate-600 md:px-8 dark:text-slate-400">

@@ -5,6 +5,13 @@
  */
 import {
   accountSummarySchema,
+  activeSessionListSchema,
+  availabilitySchema,
+  notificationPageSchema,
+  pinStatusSchema,
+  profileSchema,
+  supportContactsSchema,
+  unreadCountSchema,
   documentTypeListSchema,
   kycDocumentTypesSchema,
   kycPreviousSchema,
@@ -14,7 +21,7 @@ import {
   sessionStateSchema,
   transactionPageSchema,
 } from '@bank/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
 /** Key prefixes: each covers every query of one area, for invalidation and forgetting. */
@@ -31,7 +38,20 @@ export const queryKeys = {
   staffDocumentTypes: ['staff', 'catalog', 'document-types'],
   /** The authenticator key being set up at a staff member's first sign-in. */
   mfaSetup: ['auth', 'mfa', 'setup'],
+  /** The customer's notifications and their unread count. */
+  notifications: ['notifications'],
+  /** Whether the customer has a transaction PIN. */
+  pin: ['pin'],
+  /** The customer's profile (name, plan, picture). */
+  profile: ['profile'],
+  /** The customer's signed-in browsers. */
+  sessions: ['settings', 'sessions'],
+  /** What the customer can use in their region. */
+  availability: ['availability'],
+  supportContacts: ['support', 'contacts'],
 } as const;
+
+const NOTIFICATIONS_PAGE = 20;
 
 export const queries = {
   /**
@@ -125,5 +145,61 @@ export const queries = {
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
       retry: false,
+    }),
+
+  pinStatus: () =>
+    queryOptions({
+      queryKey: queryKeys.pin,
+      queryFn: () => api('GET', '/api/v1/pin', { schema: pinStatusSchema }),
+    }),
+
+  /** The bell's count; kept current by the live stream (useLiveUnreadCount). */
+  unreadCount: () =>
+    queryOptions({
+      queryKey: [...queryKeys.notifications, 'unread'],
+      queryFn: async () =>
+        (await api('GET', '/api/v1/notifications/unread-count', { schema: unreadCountSchema }))
+          .unread,
+    }),
+
+  /** Notifications, newest first, a page at a time. */
+  notifications: () =>
+    infiniteQueryOptions({
+      queryKey: [...queryKeys.notifications, 'list'],
+      queryFn: ({ pageParam }) =>
+        api(
+          'GET',
+          `/api/v1/notifications?limit=${NOTIFICATIONS_PAGE}${pageParam ? `&cursor=${pageParam}` : ''}`,
+          { schema: notificationPageSchema },
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+
+  profile: () =>
+    queryOptions({
+      queryKey: queryKeys.profile,
+      queryFn: () => api('GET', '/api/v1/profile', { schema: profileSchema }),
+    }),
+
+  sessions: () =>
+    queryOptions({
+      queryKey: queryKeys.sessions,
+      queryFn: async () =>
+        (await api('GET', '/api/v1/settings/sessions', { schema: activeSessionListSchema })).items,
+    }),
+
+  availability: () =>
+    queryOptions({
+      queryKey: queryKeys.availability,
+      queryFn: async () =>
+        (await api('GET', '/api/v1/availability', { schema: availabilitySchema })).available,
+      staleTime: 5 * 60_000,
+    }),
+
+  supportContacts: () =>
+    queryOptions({
+      queryKey: queryKeys.supportContacts,
+      queryFn: () => api('GET', '/api/v1/support/contacts', { schema: supportContactsSchema }),
     }),
 };

@@ -108,6 +108,9 @@ describe('a session that ends while a page is open', () => {
             }
           : problem(401, 'UNAUTHENTICATED', 'Please sign in.');
       }
+      if (path === '/api/v1/pin') return { status: 200, body: { hasPin: true, lockedUntil: null } };
+      if (path === '/api/v1/notifications/unread-count')
+        return { status: 200, body: { unread: 0 } };
       return { status: 200, body: { items: [], nextCursor: null } };
     });
     const router = renderRoute('/dashboard');
@@ -135,6 +138,9 @@ describe('a new sign-in in the same tab', () => {
       if (path === '/api/v1/accounts/current') {
         return problem(503, 'UNAVAILABLE', 'The service is unavailable, try again shortly.');
       }
+      if (path === '/api/v1/pin') return { status: 200, body: { hasPin: true, lockedUntil: null } };
+      if (path === '/api/v1/notifications/unread-count')
+        return { status: 200, body: { unread: 0 } };
       return { status: 200, body: { items: [], nextCursor: null } };
     });
     const router = renderRoute('/auth/signin');

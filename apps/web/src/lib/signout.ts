@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api, NO_CONTENT } from './api';
 
@@ -33,9 +34,8 @@ export function useSignOutToWelcome({ quiet = false }: { quiet?: boolean } = {})
       void navigate('/auth', { state: { loggedOut: true } });
     },
   });
-  return {
-    pending: mutation.isPending,
-    failed: mutation.isError,
-    signOut: () => mutation.mutate(),
-  };
+  const { mutate } = mutation;
+  // Stable, so that parts of the page holding data need not render again while signing out.
+  const signOut = useCallback(() => mutate(), [mutate]);
+  return { pending: mutation.isPending, failed: mutation.isError, signOut };
 }

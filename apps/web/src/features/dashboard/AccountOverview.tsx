@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { Toast, useToast } from '../../components/ui/Toast';
-import { cardClass } from './card';
+import { cardClass } from '../../components/ui/card';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
 import { MaskedAmount } from './MaskedAmount';

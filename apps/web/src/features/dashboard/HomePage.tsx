@@ -5,13 +5,24 @@ import { greetingFor } from './greeting';
 import { RecentTransactions } from './RecentTransactions';
 import { useAmountVisibility } from './useAmountVisibility';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { FirstSteps } from './FirstSteps';
+import { RequirePin } from './RequirePin';
+import { Shortcuts } from './Shortcuts';
 
 /**
- * The dashboard's index (SPEC "Home"): greeting, account overview and recent transactions.
- * The Transfer and Receive shortcuts and the redirect of a customer without a PIN to PIN creation
- * arrive with the send, add-funds and pincreation pages.
+ * The dashboard's index (SPEC "Home"): greeting, account overview, the Transfer and Receive
+ * shortcuts, first steps for a new account, and recent transactions. A customer without a
+ * transaction PIN is sent to create one first.
  */
 export function HomePage() {
+  return (
+    <RequirePin>
+      <Home />
+    </RequirePin>
+  );
+}
+
+function Home() {
   const me = useDashboardCustomer();
   // The browser's clock, read once: the greeting does not change under the reader's eyes.
   const [hour] = useState(() => new Date().getHours());
@@ -23,6 +34,8 @@ export function HomePage() {
         {greetingFor(hour)}, {me.firstName}
       </PageHeading>
       <AccountOverview visibility={visibility} />
+      <Shortcuts />
+      <FirstSteps />
       <RecentTransactions shown={visibility.shown} />
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Transaction } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { cardClass } from './card';
+import { cardClass } from '../../components/ui/card';
 import { MaskedAmount } from './MaskedAmount';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';

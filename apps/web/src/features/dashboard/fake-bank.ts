@@ -1,5 +1,5 @@
 /** Test fixtures: a signed-in customer, her account and an API that answers like the server. */
-import type { AccountSummary, Me, Transaction } from '@bank/contract';
+import type { AccountSummary, Me, Profile, Transaction } from '@bank/contract';
 import type { FakeResponse } from '../../test-utils';
 
 export const ada: Me = {
@@ -34,6 +34,22 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
   };
 }
 
+export const profile: Profile = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada',
+  email: 'ada@example.com',
+  phone: '+442079460958',
+  gender: 'female',
+  dateOfBirth: '1990-12-10',
+  country: 'GB',
+  maritalStatus: 'married',
+  homeAddress: '12 St James Square, London',
+  nextOfKinOnFile: false,
+  hasPicture: false,
+  plan: 'Basic',
+};
+
 export const RECENT_PATH = '/api/v1/accounts/current/transactions?limit=10';
 
 /** Answers for mockFetch: Ada signed in, her account, no transactions; `overrides` by path. */
@@ -43,6 +59,9 @@ export function bankAnswers(overrides: Record<string, FakeResponse> = {}) {
     '/api/v1/accounts/current': { status: 200, body: account },
     [RECENT_PATH]: { status: 200, body: { items: [], nextCursor: null } },
     '/api/v1/auth/signout': { status: 204 },
+    '/api/v1/pin': { status: 200, body: { hasPin: true, lockedUntil: null } },
+    '/api/v1/notifications/unread-count': { status: 200, body: { unread: 0 } },
+    '/api/v1/profile': { status: 200, body: profile },
     ...overrides,
   };
   return (path: string): FakeResponse => answers[path] ?? { status: 404 };

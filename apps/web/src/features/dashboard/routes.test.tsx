@@ -15,7 +15,7 @@ async function openDashboard() {
   const fetchMock = mockFetch(bankAnswers());
   const user = userEvent.setup();
   const router = renderRoute('/dashboard');
-  await screen.findByText('Ada Lovelace');
+  await screen.findByRole('heading', { level: 1 });
   return { fetchMock, user, router };
 }
 
@@ -40,7 +40,9 @@ describe('dashboard route', () => {
 
   it('shows the shell: top bar with the full name, the side menu, the page and the footer', async () => {
     await openDashboard();
-    expect(within(screen.getByRole('banner')).getByText('Ada Lovelace')).toBeTruthy();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Notifications' })).toBeTruthy();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { level: 1 }).textContent).toMatch(
       /^Good (Morning|Afternoon|Evening), Ada$/,
@@ -51,7 +53,25 @@ describe('dashboard route', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const items = within(nav).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Dashboard', 'Log Out']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Add funds',
+      'Make payment',
+      'Bank Transfer',
+      'Loan',
+      'Fixed deposit',
+      'Notifications',
+      'Credit Card',
+      'Upgrade Account',
+      'Help & Support',
+      'Pay Bills',
+      'Statements & Report',
+      'Settings',
+      'Log Out',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Bank Transfer' }).getAttribute('href')).toBe(
+      '/dashboard/send',
+    );
     const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
     expect(dashboard.getAttribute('href')).toBe('/dashboard');
     expect(dashboard.getAttribute('aria-current')).toBe('page');
@@ -104,7 +124,7 @@ describe('dashboard route', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
 
     await user.click(menu);
-    await user.tab();
+    // Opening it takes the focus to its first item.
     expect(document.activeElement?.textContent).toBe('Dashboard');
     await user.keyboard('{Escape}');
     expect(menu.getAttribute('aria-expanded')).toBe('false');
