@@ -303,6 +303,21 @@ describe('a new customer, from sign-up to an approved account', () => {
     await expectAccessibleEverywhere(page, 'sign-in code step');
     const signinMail = await waitForMail(server.dataDir, email, /sign-in code is \d{6}/);
     await typeCode(page, /sign-in code is (\d{6})/.exec(signinMail.text)?.[1] ?? '');
+    // A customer without a transaction PIN creates one first (spec: pincreation).
+    await page.waitForURL('**/wp-user/dashboard/pincreation', { timeout: 15_000 });
+    await expectAccessibleEverywhere(page, 'PIN creation');
+    await page.getByLabel('Enter PIN').fill('2580');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByLabel('Re-enter PIN').fill('2581');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByText('We have detected that the PIN you entered does not match. Please Re-enter PIN')
+      .waitFor();
+    await page.getByLabel('Enter PIN').fill('2580');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByLabel('Re-enter PIN').fill('2580');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your transaction PIN has been successfully created').waitFor();
     await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
     await page.getByText(accountNumber).waitFor();
     await page.getByText('$0.00').first().waitFor();

@@ -16,7 +16,14 @@ import { NotificationsPage } from './features/notifications/NotificationsPage';
 import { PinCreationPage } from './features/pin/PinCreationPage';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
-import { FrontDoor, SignedOutOnly } from './lib/session';
+import { FrontDoor, OnboardingOnly, SignedOutOnly } from './lib/session';
+
+/** The identity check, for an onboarding session only. */
+const kycPage = (
+  <OnboardingOnly>
+    <KycPage />
+  </OnboardingOnly>
+);
 
 /** The route tree, shared by the browser router and by tests' memory routers. */
 export const routes: RouteObject[] = [
@@ -66,8 +73,8 @@ export const routes: RouteObject[] = [
           {
             path: 'account',
             children: [
-              { index: true, element: <KycPage /> },
-              { path: 'verification', element: <KycPage /> },
+              { index: true, element: kycPage },
+              { path: 'verification', element: kycPage },
               { path: 'under-review', element: <UnderReviewPage /> },
             ],
           },

@@ -86,6 +86,7 @@ export function RequireSession({
   children: (me: Me) => ReactNode;
   /** Shown while asking who is signed in; the whole screen unless a page has its own frame. */
   loading?: ReactNode;
+  signedOutTo?: string;
 }) {
   const me = useMe();
   const forget = useForgetSessionData();
@@ -118,6 +119,21 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const who = me.data ?? null;
   if (who?.scope === 'customer' || who?.scope === 'staff') {
     return <Navigate to={homeFor(who)} replace />;
+  }
+  return children;
+}
+
+/**
+ * The identity check, for an onboarding session only. The page shows at once and the check runs
+ * alongside; once it answers, nobody signed in goes to the site root (spec: errors in the auth
+ * tree) and a customer or staff member to their own area.
+ */
+export function OnboardingOnly({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.isFetchedAfterMount && !me.isError) {
+    const who = me.data ?? null;
+    if (!who) return <Navigate to="/" replace />;
+    if (who.scope !== 'onboarding') return <Navigate to={homeFor(who)} replace />;
   }
   return children;
 }

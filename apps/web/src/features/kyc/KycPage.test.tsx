@@ -74,11 +74,22 @@ function answerDocumentTypes(previous: FakeResponse | Promise<FakeResponse> = no
       return { status: 200, body: { documentTypes: ["Driver's License", 'Passport'] } };
     }
     if (path === '/api/v1/kyc/previous') return previous;
+    if (path === '/api/v1/auth/session') return { status: 200, body: { me: onboarding } };
     return { status: 404 };
   });
 }
 
 const nothingBefore = { status: 200, body: { previous: null } };
+
+const onboarding = {
+  scope: 'onboarding',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada',
+  email: 'ada@example.com',
+  kycStatus: 'not_verified',
+  permissions: [],
+};
 
 const declined = (documentType = 'Passport') => ({
   status: 200,

@@ -7,7 +7,9 @@ import { useCooldown } from '../../../hooks/useCooldown';
 
 /**
  * The second step after repeated attempts (decision 0009): the code the server emailed, sent
- * back with the same email and password. The code boxes take the focus as the step appears.
+ * back with the same email and password. The server emails a code only for the right password
+ * and answers alike either way, so the step says so, and offers to type the password again.
+ * The code boxes take the focus as the step appears.
  */
 export function CodeStep({
   email,
@@ -48,8 +50,9 @@ export function CodeStep({
           className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-50"
         />
         <span id="signin-code-hint">
-          We emailed a sign-in code to <strong className="break-all">{email}</strong>. It works
-          once, for 10 minutes.
+          We emailed a sign-in code to <strong className="break-all">{email}</strong>, if the
+          password you entered is right. It works once, for 10 minutes. No email after a minute or
+          two? Your password may not be right: re-enter it below.
         </span>
       </p>
       <form
@@ -102,7 +105,7 @@ export function CodeStep({
           onClick={onBack}
           className="mt-2 min-h-11 font-semibold text-brand-700 underline dark:text-brand-50"
         >
-          Use a different account
+          Re-enter your password
         </button>
       </div>
     </div>

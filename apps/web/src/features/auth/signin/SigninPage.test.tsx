@@ -199,7 +199,7 @@ describe('SigninPage, when the server asks for an emailed code', () => {
 
   it('goes back to the password, keeping the email', async () => {
     const { user } = await reachCodeStep([CODE_NEEDED]);
-    await user.click(screen.getByRole('button', { name: 'Use a different account' }));
+    await user.click(screen.getByRole('button', { name: 'Re-enter your password' }));
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
@@ -215,7 +215,7 @@ describe('SigninPage, when the server asks for an emailed code', () => {
     expect(again.disabled).toBe(false);
     await user.click(again);
     expect((await screen.findByRole('status')).textContent).toBe(
-      'We sent a new code to ada@example.com.',
+      'If your password is right, we sent a new code to ada@example.com.',
     );
     expect(callsTo(fetchMock, '/api/v1/auth/signin')).toHaveLength(2);
     expect(sentBodyTo(fetchMock, '/api/v1/auth/signin')).toEqual({

@@ -95,7 +95,9 @@ export function SigninPage() {
           Your email is not verified yet. We sent you a code; taking you to the verification page...
         </Banner>
       )}
-      {newCodeSent && codeFor && <Banner tone="success">We sent a new code to {codeFor}.</Banner>}
+      {newCodeSent && codeFor && (
+        <Banner tone="success">If your password is right, we sent a new code to {codeFor}.</Banner>
+      )}
       {failure && <Banner tone="error">{failure}</Banner>}
       {codeFor ? (
         <CodeStep
