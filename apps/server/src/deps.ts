@@ -70,6 +70,14 @@ export function createDeps(options: {
       secretKey: config.secretKey,
       clock,
       onPaused: async (db, userId, purpose, until) => {
+        // A security event: someone tried too many wrong codes of this person's today.
+        await audit(db, {
+          actorId: null,
+          action: 'security.codes_paused',
+          targetType: 'user',
+          targetId: String(userId),
+          after: { purpose, until: until.toISOString() },
+        });
         await jobs.enqueue(db, CODES_PAUSED_JOB, {
           userId: String(userId),
           purpose,

@@ -78,8 +78,15 @@ describe('names are names', () => {
       'x\u3164y',
       'A\u0301\u0301\u0301da',
       '\u0410d\u0430',
+      'www. evil. com',
+      'Go. To. Site.',
     ]) {
       expect(name(bad), bad).toBe(false);
     }
+  });
+
+  it('folds compatibility forms: a full-width name is the plain one', () => {
+    const parsed = signupSchema.parse({ ...valid, firstName: '\uff21\uff2c\uff29\uff23\uff25' });
+    expect(parsed.firstName).toBe('ALICE');
   });
 });

@@ -23,10 +23,11 @@ export const passwordSchema = textSchema()
 /**
  * A person's name as it will appear in the bank's emails: one to three words of letters (any
  * script), a word joined by apostrophes or hyphens ("O'Brien", "Zoë-Anne") and ending in a dot
- * if it is an initial ("J."). No digits, no dots inside a word, no other marks: nobody can put a
- * sentence, a phone number or a web address of their own into a message the bank sends.
+ * if it is an initial of one letter ("J."). No digits, no dots but an initial's, no other marks:
+ * nobody can put a sentence, a phone number or a web address ("www. evil. com") of their own
+ * into a message the bank sends. Compatibility forms (full-width "ＡＬＩＣＥ") are folded first.
  */
-const WORD = "\\p{L}[\\p{L}\\p{M}]*(?:['’-]\\p{L}[\\p{L}\\p{M}]*)*\\.?";
+const WORD = "(?:\\p{L}\\p{M}*\\.|\\p{L}[\\p{L}\\p{M}]*(?:['’-]\\p{L}[\\p{L}\\p{M}]*)*)";
 const NAME = new RegExp(`^${WORD}(?: ${WORD}){0,2}$`, 'u');
 export const NAME_MAX_LENGTH = 40;
 
@@ -73,6 +74,11 @@ export const nameSchema = (label: string) =>
     .string()
     .trim()
     .min(1, `${label} is required`)
+    .refine(
+      (name) => !INVISIBLE_OR_MODIFIER.test(name),
+      `${label} may contain letters of one writing system per word only`,
+    )
+    .normalize('NFKC')
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
     .regex(NAME, `${label} may be one to three words of letters (with ' or - inside a word)`)
     .refine(

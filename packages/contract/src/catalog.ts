@@ -9,7 +9,9 @@ export const documentTypeNameSchema = z
   // Compatibility forms folded (fullwidth letters, ligatures), and the apostrophes and quotes
   // that look alike made one, so "Driver’s License" is the same name as "Driver's License".
   .normalize('NFKC')
-  .transform((name) => name.replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'"))
+  .transform((name) =>
+    name.replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'").replace(/ {2,}/g, ' '),
+  )
   .pipe(
     z
       .string()
@@ -17,7 +19,8 @@ export const documentTypeNameSchema = z
       .max(60, 'Use 2 to 60 characters')
       // No control or invisible format characters (zero-width, bidi overrides): names must
       // look like what they are.
-      .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Use letters, digits and punctuation only'),
+      // Nor line or paragraph separators.
+      .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'Use letters, digits and punctuation only'),
   );
 
 /** What staff send to add a document type to the catalog. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { printable } from './text.js';
 
 export interface AuditEvent {
   /** The staff member, or null for the system itself (e.g. the bootstrap at start). */
@@ -40,7 +41,10 @@ export async function audit(db: Kysely<DB>, event: AuditEvent): Promise<void> {
       before: event.before === undefined ? null : JSON.stringify(event.before),
       after: event.after === undefined ? null : JSON.stringify(event.after),
       ip: event.ip ?? null,
-      user_agent: event.userAgent?.slice(0, 300) ?? null,
+      user_agent:
+        event.userAgent === undefined || event.userAgent === null
+          ? null
+          : printable(event.userAgent),
     })
     .execute();
 }

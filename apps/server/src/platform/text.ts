@@ -49,3 +49,15 @@ export function unacceptableTextError(path: string): AppError {
     errors: [{ path, message }],
   });
 }
+
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+
+/**
+ * A header value someone else chose (the browser's description of itself), made safe to store
+ * and show: control characters (C0, C1, including the terminal escape and line breaks) become
+ * spaces, lone surrogates become U+FFFD, and it is cut to `max` characters.
+ */
+export function printable(value: string, max = 300): string {
+  return value.toWellFormed().replace(ANY_CONTROL, ' ').slice(0, max);
+}

@@ -61,7 +61,16 @@ export function classifyDatabaseError(error: unknown): AppError | null {
     if (/^(22|23514)/.test(code)) {
       return new AppError('BAD_REQUEST', 'A value was not acceptable.');
     }
-    if (code === '40001' || code === '40P01' || UNAVAILABLE_SQLSTATE.test(code)) {
+    // A FATAL error ends the connection (the database refusing connections, gone, or its
+    // credentials changed): an outage of the database, not a bug of the request.
+    const fatal = (error as { severity?: unknown }).severity === 'FATAL';
+    if (
+      fatal ||
+      code === '40001' ||
+      code === '40P01' ||
+      code === '3D000' ||
+      UNAVAILABLE_SQLSTATE.test(code)
+    ) {
       return new AppError('UNAVAILABLE', 'The service is busy. Please try again in a moment.');
     }
     if (UNAVAILABLE_NODE.has(code)) {

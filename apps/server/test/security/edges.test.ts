@@ -123,6 +123,17 @@ describe('the development mailbox', () => {
         headers: { 'x-forwarded-for': '203.0.113.9' },
       });
       expect(proxied.statusCode).toBe(404);
+      // DNS rebinding: another site's name pointed at this machine, read from a local browser.
+      const rebound = await a.inject({
+        method: 'GET',
+        url: '/dev/mailbox',
+        headers: { host: 'attacker.example:3000' },
+      });
+      expect(rebound.statusCode).toBe(404);
+      for (const host of ['127.0.0.1:3000', 'localhost:3000', '[::1]:3000']) {
+        const local = await a.inject({ method: 'GET', url: '/dev/mailbox', headers: { host } });
+        expect(local.statusCode, host).toBe(200);
+      }
     });
   });
 

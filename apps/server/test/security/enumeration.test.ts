@@ -4,6 +4,7 @@ import { testClock } from '../helpers/app.js';
 import { CUSTOMER_PASSWORD, signedInCustomer } from '../helpers/customers.js';
 import { engineName } from '../helpers/database.js';
 import { TestClient, visibleAnswer } from '../helpers/http.js';
+import { runJobs } from '../helpers/jobs.js';
 import { mailTo } from '../helpers/mail.js';
 
 /**
@@ -53,6 +54,36 @@ async function costRatio(
 }
 
 describe(`enumeration (${engineName})`, () => {
+  it('sign-up: a username asked for with a known address is held like one asked for with a new address', async () => {
+    const { email: known } = await signedInCustomer(suite.app, suite.database, {
+      kycStatus: 'approved',
+    });
+    const tag = Date.now().toString(36);
+    const signup = (email: string, username: string) =>
+      post('/api/v1/auth/signup', {
+        firstName: 'Probe',
+        lastName: 'Person',
+        username,
+        email,
+        password: 'amber falcon drifts eastward',
+        acceptTerms: true,
+      });
+    const answers = [];
+    for (const [target, username] of [
+      [known, `probe_k_${tag}`],
+      [`nobody.${tag}@example.com`, `probe_u_${tag}`],
+    ] as const) {
+      expect((await signup(target, username)).statusCode).toBe(201);
+      await mailTo(suite.app, target);
+      // The same username from another address: taken, whichever the first address was.
+      answers.push(visibleAnswer(await signup(`other.${username}@example.com`, username)));
+      // The first address may ask for it again (a retried sign-up).
+      expect((await signup(target, username)).statusCode).toBe(201);
+    }
+    expect(answers[0]?.status).toBe(400);
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
   it('reset: a weak new password is judged only after the code, so known and unknown addresses answer alike', async () => {
     const { email } = await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
     const weak = { code: '123456', newPassword: 'password' };
@@ -118,6 +149,23 @@ describe(`enumeration (${engineName})`, () => {
       );
       expect(a, `try ${i + 1}`).toEqual(b);
     }
+  });
+
+  it("a stranger asking for reset codes again and again uses up their own share, not the owner's", async () => {
+    const { email } = await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+    const stranger = new TestClient(suite.app, undefined, '203.0.113.77');
+    const resetMails = async () =>
+      (await mailTo(suite.app, email)).filter((m) => /reset/i.test(m.subject)).length;
+    for (let i = 0; i < 8; i++) {
+      clock.advance(61_000);
+      await stranger.post('/api/v1/auth/forgot', { email });
+      await runJobs(suite.app);
+    }
+    expect(await resetMails()).toBe(5);
+    clock.advance(61_000);
+    const owner = new TestClient(suite.app, undefined, '198.51.100.8');
+    expect((await owner.post('/api/v1/auth/forgot', { email })).statusCode).toBe(200);
+    expect(await resetMails()).toBe(6);
   });
 
   it('a stranger guessing reset codes stops themselves, not the owner', async () => {

@@ -15,6 +15,7 @@ export interface IdentityTables {
   signin_attempts: SigninAttemptsTable;
   code_failures: CodeFailuresTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
+  username_reservations: UsernameReservationsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -64,6 +65,8 @@ export interface OneTimeCodesTable {
   purpose: CodePurpose;
   code_hash: string;
   context_hash: Generated<string>;
+  /** Who asked, in the open flows (a client address's key); null otherwise. */
+  requester: string | null;
   expires_at: Timestamp;
   attempts: Generated<number>;
   consumed_at: Timestamp | null;
@@ -138,4 +141,11 @@ export interface CodeFailuresTable {
   purpose: CodePurpose;
   requester: string;
   failed_at: Timestamp;
+}
+
+/** Usernames held for a day by a sign-up request (0009_open_flow_limits.sql). */
+export interface UsernameReservationsTable {
+  username_lower: string;
+  email_hash: string;
+  reserved_until: Timestamp;
 }

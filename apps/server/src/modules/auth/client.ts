@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { printable } from '../../platform/text.js';
 
 /** Where a request came from, for sessions, alerts and the audit log. */
 export interface ClientInfo {
@@ -9,6 +10,6 @@ export interface ClientInfo {
 export function clientOf(request: FastifyRequest): ClientInfo {
   return {
     ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 300),
+    userAgent: printable(String(request.headers['user-agent'] ?? 'unknown')),
   };
 }

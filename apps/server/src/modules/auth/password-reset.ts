@@ -17,20 +17,26 @@ export const PASSWORD_RESET_JOB = 'auth.password_reset_request';
  * link carrying it) to a customer's address, at most once a minute. Staff passwords are never
  * reset by email (an administrator resets them, see `npm run staff:reset`).
  */
-export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
-  await deps.jobs.enqueue(deps.db, PASSWORD_RESET_JOB, { email: email.toLowerCase() });
+export async function requestPasswordReset(
+  deps: AppDeps,
+  email: string,
+  requester: string,
+): Promise<void> {
+  await deps.jobs.enqueue(deps.db, PASSWORD_RESET_JOB, { email: email.toLowerCase(), requester });
 }
 
 export function passwordResetJob(deps: AppDeps) {
   return defineJob({
     kind: PASSWORD_RESET_JOB,
-    payload: z.object({ email: z.string() }),
+    payload: z.object({ email: z.string(), requester: z.string().optional() }),
     redactWhenDone: () => ({}),
-    async run({ email }) {
+    async run({ email, requester }) {
       await deps.db.transaction().execute(async (trx) => {
         const user = await users.findUserByEmail(trx, email);
         if (!user || user.kind !== 'customer') return;
-        const code = await freshCode(deps, trx, user.id, 'password_reset');
+        const code = await freshCode(deps, trx, user.id, 'password_reset', {
+          ...(requester === undefined ? {} : { requester }),
+        });
         if (!code) return;
         const link = `${deps.config.appUrl}/auth/reset/${encodeURIComponent(user.email)}/${code}`;
         await deps.mail.send(trx, await passwordResetEmail(user.email, user.firstName, code, link));

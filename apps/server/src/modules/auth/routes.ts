@@ -20,6 +20,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { clientKey } from '../../platform/client-key.js';
 import { problemResponses } from '../../platform/route-schemas.js';
+import { OPEN_FLOW_FLOOR_MS, noSoonerThan } from '../../platform/timing.js';
 import { revokeSession } from '../../platform/security/sessions.js';
 import { sessionOf } from '../../plugins/access.js';
 import { clientOf } from './client.js';
@@ -70,7 +71,9 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const { outcome, session } = await verifyEmail(deps, request.body, clientOf(request));
+        const { outcome, session } = await noSoonerThan(OPEN_FLOW_FLOOR_MS, () =>
+          verifyEmail(deps, request.body, clientOf(request)),
+        );
         if (session) reply.setSession(session.token, session.expiresAt);
         return outcome;
       },
@@ -89,7 +92,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await requestVerificationCode(deps, request.body.email);
+        await requestVerificationCode(deps, request.body.email, clientKey(request.ip));
         return { message: 'Code Sent' };
       },
     );
@@ -126,7 +129,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await requestPasswordReset(deps, request.body.email);
+        await requestPasswordReset(deps, request.body.email, clientKey(request.ip));
         return { message: 'Check your Email for further instructions.' };
       },
     );
@@ -144,7 +147,9 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await resetPassword(deps, request.body, clientKey(request.ip));
+        await noSoonerThan(OPEN_FLOW_FLOOR_MS, () =>
+          resetPassword(deps, request.body, clientKey(request.ip)),
+        );
         return {
           message: 'Action Successful! Your password was reset. Sign in with your new password.',
         };

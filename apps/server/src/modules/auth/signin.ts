@@ -42,22 +42,25 @@ export async function signin(
     (await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password)) &&
     user !== undefined;
 
+  const followUp = (sendCode: boolean, failed: boolean) =>
+    deps.jobs.enqueue(deps.db, SIGNIN_FOLLOWUP_JOB, {
+      email: input.email.toLowerCase(),
+      sendCode,
+      failure: failed ? { attempt, ip: client.ip, userAgent: client.userAgent } : null,
+    });
+
   if (attempt <= SIGNIN_FREE_ATTEMPTS) {
     if (!passwordRight) {
-      await recordFailure(deps, user, client, attempt);
+      await followUp(false, true);
       throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
     }
     return signedIn(deps, user, input.email, client);
   }
 
   if (input.code === undefined) {
-    // The same work and answer for everyone; only the job knows whether to email a code.
-    await deps.jobs.enqueue(deps.db, SIGNIN_FOLLOWUP_JOB, {
-      email: input.email.toLowerCase(),
-      sendCode: passwordRight,
-      throttled: false,
-    });
-    if (!passwordRight) await recordFailure(deps, user, client, attempt);
+    // The same work and answer for everyone, one job each: only the job knows whether to email
+    // a code, or to record a failure.
+    await followUp(passwordRight, !passwordRight);
     return { outcome: { next: 'signin_code', email: input.email }, session: null };
   }
   const code = input.code;
@@ -69,7 +72,7 @@ export async function signin(
     }),
   );
   if (!passwordRight || !checked.ok) {
-    await recordFailure(deps, user, client, attempt);
+    await followUp(false, true);
     throw new AppError('UNPROCESSABLE', SIGNIN_CODE_REFUSED);
   }
   return signedIn(deps, user, input.email, client);
@@ -98,53 +101,44 @@ async function signedIn(
 }
 
 /**
- * A failed sign-in of an account is a security event for the audit log (an address without an
- * account is nobody's event, and would let anyone grow the append-only log). The attempt that
- * uses up the free ones queues the owner's notice; the job is queued for any address, so that
- * the attempt costs the same whether or not the address has an account.
- */
-async function recordFailure(
-  deps: AppDeps,
-  user: UserRecord | undefined,
-  client: ClientInfo,
-  attempt: number,
-) {
-  if (user) {
-    await deps.audit(deps.db, {
-      actorId: null,
-      action: 'security.signin_failed',
-      targetType: 'user',
-      targetId: String(user.id),
-      after: { attempt },
-      ip: client.ip,
-      userAgent: client.userAgent,
-    });
-  }
-  if (attempt === SIGNIN_FREE_ATTEMPTS) {
-    await deps.jobs.enqueue(deps.db, SIGNIN_FOLLOWUP_JOB, {
-      email: user?.email.toLowerCase() ?? '',
-      sendCode: false,
-      throttled: true,
-    });
-  }
-}
-
-/**
  * What a sign-in leaves to do in the background, so that the request costs the same for every
- * address: email the sign-in code to the owner who gave the right password (at most once a
- * minute), or tell the owner that the free attempts were used up (audited).
+ * address and every password (one job per attempt, whatever happened):
+ * - a failed attempt of an account is a security event for the audit log (an address without an
+ *   account is nobody's event, and would let anyone grow the append-only log);
+ * - the failed attempt that uses up the free ones tells the owner (audited);
+ * - past them, the owner who gave the right password is emailed a code (at most once a minute).
  */
 export function signinFollowupJob(deps: AppDeps) {
   return defineJob({
     kind: SIGNIN_FOLLOWUP_JOB,
-    payload: z.object({ email: z.string(), sendCode: z.boolean(), throttled: z.boolean() }),
+    payload: z.object({
+      email: z.string(),
+      sendCode: z.boolean(),
+      failure: z
+        .object({ attempt: z.number().int(), ip: z.string(), userAgent: z.string() })
+        .nullable()
+        .default(null),
+      /** Jobs queued before failures were recorded here. */
+      throttled: z.boolean().optional(),
+    }),
     redactWhenDone: () => ({}),
-    async run({ email, sendCode, throttled }) {
+    async run({ email, sendCode, failure, throttled }) {
       if (!email) return;
       await deps.db.transaction().execute(async (trx) => {
         const user = await users.findUserByEmail(trx, email);
         if (!user) return;
-        if (throttled) {
+        if (failure) {
+          await deps.audit(trx, {
+            actorId: null,
+            action: 'security.signin_failed',
+            targetType: 'user',
+            targetId: String(user.id),
+            after: { attempt: failure.attempt },
+            ip: failure.ip,
+            userAgent: failure.userAgent,
+          });
+        }
+        if (throttled || failure?.attempt === SIGNIN_FREE_ATTEMPTS) {
           await deps.audit(trx, {
             actorId: null,
             action: 'security.signin_throttled',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { SignupRequest } from '@bank/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -8,6 +9,7 @@ import { personalWords, users } from '../users/index.js';
 import { alreadyRegisteredEmail, signupFailedEmail, verificationEmail } from './emails.js';
 
 const USERNAME_TAKEN = 'That username is taken. Please choose another.';
+const USERNAME_HELD_MS = 24 * 60 * 60_000;
 export const SIGNUP_JOB = 'auth.signup';
 
 /**
@@ -20,9 +22,19 @@ export const SIGNUP_JOB = 'auth.signup';
 export async function signup(deps: AppDeps, input: SignupRequest): Promise<{ email: string }> {
   const problem = await passwordProblem(input.password, personalWords(input));
   if (problem) throw fieldError('body.password', problem);
-  if (await users.usernameTaken(deps.db, input.username)) {
-    throw fieldError('body.username', USERNAME_TAKEN);
-  }
+  // Held for a day for this address whether or not it has an account, so that "taken" says
+  // nothing about the address (decision 0009).
+  const now = deps.clock.now();
+  const held = await users.reserveUsername(
+    deps.db,
+    input.username,
+    input.email,
+    (email) =>
+      createHmac('sha256', deps.config.secretKey).update(email.toLowerCase()).digest('hex'),
+    now,
+    new Date(now.getTime() + USERNAME_HELD_MS),
+  );
+  if (!held) throw fieldError('body.username', USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
   await deps.jobs.enqueue(deps.db, SIGNUP_JOB, {
     firstName: input.firstName,

@@ -16,20 +16,29 @@ export const RESEND_VERIFICATION_JOB = 'auth.resend_verification';
  * timing are the same for every address; the job sends a code only to an unverified customer,
  * at most once a minute.
  */
-export async function requestVerificationCode(deps: AppDeps, email: string): Promise<void> {
-  await deps.jobs.enqueue(deps.db, RESEND_VERIFICATION_JOB, { email: email.toLowerCase() });
+export async function requestVerificationCode(
+  deps: AppDeps,
+  email: string,
+  requester: string,
+): Promise<void> {
+  await deps.jobs.enqueue(deps.db, RESEND_VERIFICATION_JOB, {
+    email: email.toLowerCase(),
+    requester,
+  });
 }
 
 export function resendVerificationJob(deps: AppDeps) {
   return defineJob({
     kind: RESEND_VERIFICATION_JOB,
-    payload: z.object({ email: z.string() }),
+    payload: z.object({ email: z.string(), requester: z.string().optional() }),
     redactWhenDone: () => ({}),
-    async run({ email }) {
+    async run({ email, requester }) {
       await deps.db.transaction().execute(async (trx) => {
         const user = await users.findUserByEmail(trx, email);
         if (!user || user.kind !== 'customer' || user.emailVerifiedAt) return;
-        const code = await freshCode(deps, trx, user.id, 'email_verification');
+        const code = await freshCode(deps, trx, user.id, 'email_verification', {
+          ...(requester === undefined ? {} : { requester }),
+        });
         if (code)
           await deps.mail.send(trx, await verificationEmail(user.email, user.firstName, code));
       });

@@ -26,7 +26,8 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  * Every email holds codes, so the mailbox is for the person at this machine only: app.ts
  * registers it only outside production, without SMTP_URL and with the server listening on a
  * loopback address; and each request must come straight from a loopback address (its own
- * socket, not a forwarded-for header; a request relayed by a proxy is refused).
+ * socket, not a forwarded-for header; a request relayed by a proxy is refused), naming this
+ * machine in its Host header.
  */
 export const devMailboxRoutes =
   (options: { dataDir: string }): FastifyPluginAsyncZod =>
@@ -36,7 +37,10 @@ export const devMailboxRoutes =
     app.addHook('onRequest', async (request) => {
       const proxied =
         request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-      if (proxied || !isLoopbackAddress(request.socket.remoteAddress)) {
+      // A page of another site whose name was pointed at 127.0.0.1 (DNS rebinding) reaches this
+      // server from a loopback socket too, but with its own name in Host: only loopback names.
+      const host = (request.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+      if (proxied || !isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackAddress(host)) {
         throw new AppError('NOT_FOUND', 'Not found');
       }
     });

@@ -40,6 +40,9 @@ export function housekeepingJob(deps: AppDeps) {
         delete from signin_attempts
         where last_at < ${before(RETENTION.sessionsMs)}`.execute(deps.db);
       await sql`
+        delete from username_reservations
+        where reserved_until < ${before(0)}`.execute(deps.db);
+      await sql`
         delete from sessions
         where coalesce(revoked_at, expires_at) < ${before(RETENTION.sessionsMs)}`.execute(deps.db);
     },

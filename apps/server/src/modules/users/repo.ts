@@ -199,3 +199,47 @@ export async function setNames(
     .where('id', '=', userId)
     .execute();
 }
+
+/**
+ * Holds a username for a sign-up request until `until`: false when an account has it, or
+ * another address holds it. The same address may hold its own again (a retried sign-up).
+ */
+export async function reserveUsername(
+  db: Kysely<DB>,
+  username: string,
+  email: string,
+  emailHashOf: (email: string) => string,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
+  const emailHash = emailHashOf(email);
+  const holder = await db
+    .selectFrom('users')
+    .select('email')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  // An account with this username: taken, unless it is this address's own (its owner signing up
+  // again is told by email, as for any known address).
+  if (holder) return emailHashOf(holder.email) === emailHash;
+  const row = await db
+    .insertInto('username_reservations')
+    .values({
+      username_lower: username.toLowerCase(),
+      email_hash: emailHash,
+      reserved_until: until,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('username_lower')
+        .doUpdateSet({ email_hash: emailHash, reserved_until: until })
+        .where((eb) =>
+          eb.or([
+            eb('username_reservations.reserved_until', '<=', now),
+            eb('username_reservations.email_hash', '=', emailHash),
+          ]),
+        ),
+    )
+    .returning('username_lower')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -8,7 +8,8 @@ import type { CodeService } from './service.js';
 /**
  * What every "email me a code" does: a new code of `purpose` for this person, unless one went
  * out less than a minute ago (null: the one in their inbox still works) or the day's codes of
- * the purpose were all sent (null: nobody can flood an inbox by asking). While the purpose is
+ * the purpose were all sent (null: nobody can flood an inbox by asking), in all or, in the open
+ * flows, at the request of this `requester` (a stranger cannot use up the owner's share). While the purpose is
  * paused for them (too many wrong codes today), nothing is sent: null, or with
  * `refuseWhenPaused` the service's CODES_PAUSED error, for a flow that must say why.
  */
@@ -17,15 +18,28 @@ export async function freshCode(
   trx: Kysely<DB>,
   userId: bigint,
   purpose: CodePurpose,
-  options: { refuseWhenPaused?: boolean } = {},
+  options: { refuseWhenPaused?: boolean; requester?: string } = {},
 ): Promise<string | null> {
   const sentAt = await deps.codes.lastSentAt(trx, userId, purpose);
   if (sentAt && deps.clock.now().getTime() - sentAt.getTime() < RESEND_COOLDOWN_MS) return null;
-  if ((await deps.codes.issuedInLastDay(trx, userId, purpose)) >= CODE_RULES[purpose].dailyIssues) {
+  const rules = CODE_RULES[purpose];
+  const issued = await deps.codes.issuedInLastDay(trx, userId, purpose, options.requester);
+  if (issued.all >= rules.dailyIssues) return null;
+  if (
+    options.requester !== undefined &&
+    rules.requesterDailyIssues !== undefined &&
+    issued.requester >= rules.requesterDailyIssues
+  ) {
     return null;
   }
   if (!options.refuseWhenPaused && (await deps.codes.pausedUntil(trx, userId, purpose))) {
     return null;
   }
-  return (await deps.codes.issue(trx, { userId, purpose })).code;
+  return (
+    await deps.codes.issue(trx, {
+      userId,
+      purpose,
+      ...(options.requester === undefined ? {} : { requester: options.requester }),
+    })
+  ).code;
 }

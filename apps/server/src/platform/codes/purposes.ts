@@ -36,6 +36,12 @@ export interface CodeRules {
   requesterDailyFailures?: number;
   /** Codes sent per person and purpose in 24 hours at most: a stranger cannot flood an inbox. */
   dailyIssues: number;
+  /**
+   * For the open flows: codes sent per person and purpose at the request of one requester in
+   * 24 hours, under `dailyIssues` as the ceiling over all. A stranger asking from one place uses
+   * up their own share, not the owner's.
+   */
+  requesterDailyIssues?: number;
 }
 
 /** A code for someone who is signed in or gave their password. */
@@ -52,7 +58,8 @@ const OPEN: CodeRules = {
   ...EMAILED,
   dailyFailures: 60,
   requesterDailyFailures: 10,
-  dailyIssues: 10,
+  dailyIssues: 30,
+  requesterDailyIssues: 5,
 };
 
 /** PRODUCT.md: every code is 10 minutes, 5 attempts, single use; the transfer code has 4 digits. */

@@ -29,7 +29,7 @@ export interface CodeService {
    */
   issue(
     db: Kysely<DB>,
-    input: { userId: bigint; purpose: CodePurpose; context?: CodeContext },
+    input: { userId: bigint; purpose: CodePurpose; context?: CodeContext; requester?: string },
   ): Promise<{ code: string; expiresAt: Date }>;
   /**
    * Checks a code: single use, its time limit, its attempts, the daily caps and its context.
@@ -56,8 +56,16 @@ export interface CodeService {
   consume(db: Kysely<DB>, codeId: bigint): Promise<boolean>;
   /** When the current code was sent (for the resend cool-down), or null. */
   lastSentAt(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<Date | null>;
-  /** How many codes of this purpose went to this person in the last 24 hours. */
-  issuedInLastDay(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<number>;
+  /**
+   * How many codes of this purpose went to this person in the last 24 hours: in all, and at the
+   * request of `requester` (when given).
+   */
+  issuedInLastDay(
+    db: Kysely<DB>,
+    userId: bigint,
+    purpose: CodePurpose,
+    requester?: string,
+  ): Promise<{ all: number; requester: number }>;
   /** Until when codes of this purpose are paused for this person (for everyone), or null. */
   pausedUntil(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<Date | null>;
 }
@@ -171,7 +179,7 @@ export function createCodeService(options: {
   }
 
   return {
-    async issue(db, { userId, purpose, context }) {
+    async issue(db, { userId, purpose, context, requester }) {
       const now = clock.now();
       const { all } = await pauses(db, userId, purpose, SIGNED_IN);
       if (all) throw pausedError(purpose, all, now);
@@ -193,6 +201,7 @@ export function createCodeService(options: {
           purpose,
           code_hash: hashCode(secretKey, scope(purpose, userId, ctx), code),
           context_hash: ctx,
+          requester: requester ?? null,
           expires_at: expiresAt,
           created_at: now,
         })
@@ -264,15 +273,14 @@ export function createCodeService(options: {
       return row?.createdAt ?? null;
     },
 
-    async issuedInLastDay(db, userId, purpose) {
-      const row = await db
-        .selectFrom('one_time_codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .where('created_at', '>', new Date(clock.now().getTime() - DAY_MS))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    async issuedInLastDay(db, userId, purpose, requester) {
+      const { rows } = await sql<{ all: number; mine: number }>`
+        select count(*)::int as "all",
+               count(*) filter (where requester = ${requester ?? null})::int as mine
+        from one_time_codes
+        where user_id = ${userId} and purpose = ${purpose}
+          and created_at > ${new Date(clock.now().getTime() - DAY_MS)}`.execute(db);
+      return { all: rows[0]?.all ?? 0, requester: rows[0]?.mine ?? 0 };
     },
 
     async pausedUntil(db, userId, purpose) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { SessionScope, UserKind } from '../../db/tables/identity.js';
+import { printable } from '../text.js';
 
 /** ARCHITECTURE.md: idle timeout 15 minutes, absolute 12 hours. */
 export const SESSION_IDLE_MS = 15 * 60_000;
@@ -52,7 +53,7 @@ export async function createSession(
       expires_at: expiresAt,
       last_seen_at: now,
       ip: input.ip?.slice(0, 64) ?? null,
-      user_agent: input.userAgent?.slice(0, 300) ?? null,
+      user_agent: input.userAgent === undefined ? null : printable(input.userAgent),
     })
     .execute();
   return { token, expiresAt };

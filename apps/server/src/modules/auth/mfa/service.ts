@@ -250,6 +250,15 @@ export async function renewRecoveryCodes(
   const secret = unseal(deps.config.secretKey, SEAL_PURPOSE, factor.secretSealed);
   const step = await timeStepOf(secret, code, deps.clock.now());
   if (step === null || !(await repo.useTimeStep(deps.db, session.userId, step))) {
+    await deps.audit(deps.db, {
+      actorId: session.userId,
+      action: 'security.mfa_failed',
+      targetType: 'user',
+      targetId: String(session.userId),
+      after: { failuresToday: attempt, renewingRecoveryCodes: true },
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
     throw new AppError(attempt >= MFA_DAILY_FAILURES ? 'CODES_PAUSED' : 'UNPROCESSABLE', WRONG);
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
