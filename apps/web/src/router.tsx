@@ -14,6 +14,9 @@ import { adminRoute } from './features/admin/routes';
 import { dashboardRoute } from './features/dashboard/routes';
 import { NotificationsPage } from './features/notifications/NotificationsPage';
 import { PinCreationPage } from './features/pin/PinCreationPage';
+import { ProfilePage } from './features/profile/ProfilePage';
+import { SettingsPage } from './features/settings/SettingsPage';
+import { ContactPage } from './features/support/ContactPage';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
 import { FrontDoor, OnboardingOnly, SignedOutOnly } from './lib/session';
@@ -84,6 +87,9 @@ export const routes: RouteObject[] = [
         { path: 'pincreation', element: <PinCreationPage /> },
         { path: 'pincreation/new1', element: <PinCreationPage /> },
         { path: 'notifications', element: <NotificationsPage /> },
+        { path: 'profile', element: <ProfilePage /> },
+        { path: 'settings', element: <SettingsPage /> },
+        { path: 'contact', element: <ContactPage /> },
       ]),
       adminRoute,
     ],

@@ -21,12 +21,11 @@ export function ProfileMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }
   const picture = pictureUrl(profile.data, profile.dataUpdatedAt);
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={`Account menu for ${name}`}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
+      <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
         <Avatar src={picture} name={name} />
-        <span className="hidden max-w-40 truncate font-medium sm:inline">{name}</span>
+        <span className="sr-only">Account menu for </span>
+        {/* The name is read out at every width, and shown from sm up. */}
+        <span className="sr-only font-medium sm:not-sr-only sm:max-w-40 sm:truncate">{name}</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,0 +1,84 @@
+import { PASSWORD_MISMATCH, messageSchema } from '@bank/contract';
+import { useMutation } from '@tanstack/react-query';
+import { LockKeyhole } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { PasswordField } from '../../components/ui/PasswordField';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { Section } from './Section';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * Change password (spec): Save only when all three are filled and the confirmation is longer
+ * than four characters; "Password Mismatch" when the new password and its confirmation differ.
+ * The sign-up rules apply on the server; other browsers are signed out.
+ */
+export function PasswordSettings() {
+  const [values, setValues] = useState(EMPTY);
+  const [mismatch, setMismatch] = useState(false);
+  const change = useMutation({
+    mutationFn: () =>
+      api('POST', '/api/v1/settings/password', { schema: messageSchema, body: values }),
+    onSuccess: () => setValues(EMPTY),
+  });
+  const fieldErrors = change.error instanceof ApiError ? change.error.fieldErrors : {};
+  const fieldError = (field: keyof typeof EMPTY) => fieldErrors[field];
+  const ready =
+    values.currentPassword !== '' && values.newPassword !== '' && values.confirmPassword.length > 4;
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    setMismatch(false);
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (values.newPassword !== values.confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    change.mutate();
+  };
+  return (
+    <Section
+      icon={LockKeyhole}
+      title="Password"
+      description="At least 8 characters; a phrase of unrelated words is strong and easy to remember."
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {change.isSuccess && (
+          <Banner tone="success">
+            Action Successful! Your password is changed, and your other browsers were signed out.
+          </Banner>
+        )}
+        {change.isError && Object.keys(fieldErrors).length === 0 && (
+          <Banner tone="error">{errorMessage(change.error, 'Something went wrong')}</Banner>
+        )}
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={fieldError('currentPassword')}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          error={fieldError('newPassword')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={mismatch ? PASSWORD_MISMATCH : fieldError('confirmPassword')}
+        />
+        <Button type="submit" className="self-start" disabled={!ready} loading={change.isPending}>
+          Save
+        </Button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,98 @@
+import { messageSchema } from '@bank/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Monitor } from 'lucide-react';
+import { z } from 'zod';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { api, errorMessage } from '../../lib/api';
+import { queries, queryKeys } from '../../lib/queries';
+import { Section } from './Section';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The browsers signed in to the account: device, rough place, last use; sign out others. */
+export function SessionsSettings() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(queries.sessions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+  const endOne = useMutation({
+    mutationFn: (id: string) =>
+      api('POST', `/api/v1/settings/sessions/${encodeURIComponent(id)}/end`, {
+        schema: messageSchema,
+      }),
+    onSettled: refresh,
+  });
+  const endOthers = useMutation({
+    mutationFn: () =>
+      api('POST', '/api/v1/settings/sessions/end-others', {
+        schema: z.object({ ended: z.number() }),
+      }),
+    onSettled: refresh,
+  });
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  return (
+    <Section
+      icon={Monitor}
+      title="Signed-in browsers"
+      description="Where your account is open now. Sign out any you do not recognise, then change your password."
+    >
+      {(endOne.isError || endOthers.isError) && (
+        <Banner tone="error">
+          {errorMessage(endOne.error ?? endOthers.error, 'Something went wrong')}
+        </Banner>
+      )}
+      {sessions.data ? (
+        <>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {sessions.data.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium">
+                    {s.device}
+                    {s.current && (
+                      <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
+                        This browser
+                      </span>
+                    )}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {s.place} · last used{' '}
+                    <time dateTime={s.lastUsedAt}>{when.format(new Date(s.lastUsedAt))}</time>
+                  </p>
+                </div>
+                {!s.current && (
+                  <Button
+                    variant="secondary"
+                    loading={endOne.isPending && endOne.variables === s.id}
+                    onClick={() => endOne.mutate(s.id)}
+                  >
+                    Sign out<span className="sr-only"> {s.device}</span>
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {others > 0 && (
+            <Button
+              variant="secondary"
+              className="mt-3"
+              loading={endOthers.isPending}
+              onClick={() => endOthers.mutate()}
+            >
+              Sign out all other browsers
+            </Button>
+          )}
+        </>
+      ) : sessions.isError ? (
+        <LoadFailed
+          error={sessions.error}
+          retrying={sessions.isFetching}
+          onRetry={() => void sessions.refetch()}
+        />
+      ) : (
+        <Loading label="Loading your browsers…" />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,20 @@
+import { PageHeading } from '../../components/ui/PageHeading';
+import { useMe } from '../../lib/session';
+import { EmailSettings } from './EmailSettings';
+import { PasswordSettings } from './PasswordSettings';
+import { PinSettings } from './PinSettings';
+import { SessionsSettings } from './SessionsSettings';
+
+/** Settings (spec): change email, password and PIN; and the browsers signed in. */
+export function SettingsPage() {
+  const me = useMe().data;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeading title="Settings" />
+      <EmailSettings current={me?.email ?? 'your address'} />
+      <PasswordSettings />
+      <PinSettings />
+      <SessionsSettings />
+    </div>
+  );
+}
