@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute, type FakeResponse } from '../../test-utils';
-import { bankAnswers, RECENT_PATH, transaction } from './fake-bank';
+import { bankAnswers, RECENT_PATH, transaction } from '../../test-fixtures';
 import { DISPLAY_AMOUNT_KEY } from './useAmountVisibility';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute } from '../../test-utils';
-import { ada, bankAnswers } from './fake-bank';
+import { ada, bankAnswers } from '../../test-fixtures';
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 /** Test fixtures: a signed-in customer, her account and an API that answers like the server. */
 import type { AccountSummary, Me, Profile, Transaction } from '@bank/contract';
-import type { FakeResponse } from '../../test-utils';
+import type { FakeResponse } from './test-utils';
 
 export const ada: Me = {
   scope: 'customer',

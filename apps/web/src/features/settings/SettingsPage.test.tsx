@@ -1,0 +1,119 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bankAnswers } from '../../test-fixtures';
+import { mockFetch, renderRoute, sentBodyTo } from '../../test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function settingsAnswers() {
+  return mockFetch((path) => {
+    if (path === '/api/v1/settings/sessions') {
+      return {
+        status: 200,
+        body: {
+          items: [
+            {
+              id: '7',
+              device: 'Chrome on Windows',
+              place: 'This computer',
+              signedInAt: '2026-11-20T10:00:00.000Z',
+              lastUsedAt: '2026-11-20T10:00:00.000Z',
+              current: true,
+            },
+            {
+              id: '8',
+              device: 'Firefox on Linux',
+              place: 'The internet',
+              signedInAt: '2026-11-20T09:00:00.000Z',
+              lastUsedAt: '2026-11-20T09:30:00.000Z',
+              current: false,
+            },
+          ],
+        },
+      };
+    }
+    if (path === '/api/v1/settings/password') return { status: 200, body: { message: 'ok' } };
+    if (path === '/api/v1/pin/change') return { status: 200, body: { message: 'ok' } };
+    if (path === '/api/v1/settings/email') {
+      return { status: 200, body: { email: 'new@example.com' } };
+    }
+    return bankAnswers()(path);
+  });
+}
+
+describe('settings', () => {
+  it('keeps Save disabled until the new email has the standard pattern, then asks for the code', async () => {
+    const fetchMock = settingsAnswers();
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    const email = await screen.findByLabelText('New email address');
+    const saves = () => screen.getAllByRole('button', { name: 'Save' });
+    expect((saves()[0] as HTMLButtonElement).disabled).toBe(true);
+    await user.type(email, 'new@example');
+    expect((saves()[0] as HTMLButtonElement).disabled).toBe(true);
+    await user.type(email, '.com');
+    expect((saves()[0] as HTMLButtonElement).disabled).toBe(false);
+    await user.click(saves()[0] as HTMLElement);
+    expect(await screen.findByText(/We sent a code to/)).toBeTruthy();
+    expect(sentBodyTo(fetchMock, '/api/v1/settings/email')).toEqual({ email: 'new@example.com' });
+  });
+
+  it('enables the password Save only when all three are filled, and says Password Mismatch', async () => {
+    const fetchMock = settingsAnswers();
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    await user.type(await screen.findByLabelText('Current password'), 'old words here ok');
+    await user.type(screen.getByLabelText('New password'), 'copper kettle meadow');
+    const confirm = screen.getByLabelText('Confirm new password');
+    await user.type(confirm, 'copp');
+    const save = () => screen.getAllByRole('button', { name: 'Save' })[1] as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    await user.type(confirm, 'er kettle');
+    expect(save().disabled).toBe(false);
+    await user.click(save());
+    expect(await screen.findByText('Password Mismatch')).toBeTruthy();
+    expect(sentBodyTo(fetchMock, '/api/v1/settings/password')).toBeUndefined();
+  });
+
+  it('enables the PIN Save only for three 4-digit PINs with the new one confirmed', async () => {
+    const fetchMock = settingsAnswers();
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    await user.type(await screen.findByLabelText('Current PIN'), '1234');
+    await user.type(screen.getByLabelText('New PIN'), '5678');
+    const save = () => screen.getAllByRole('button', { name: 'Save' })[2] as HTMLButtonElement;
+    await user.type(screen.getByLabelText('Confirm new PIN'), '567');
+    expect(save().disabled).toBe(true);
+    await user.type(screen.getByLabelText('Confirm new PIN'), '9');
+    expect(save().disabled).toBe(true);
+    await user.clear(screen.getByLabelText('Confirm new PIN'));
+    await user.type(screen.getByLabelText('Confirm new PIN'), '5678');
+    expect(save().disabled).toBe(false);
+    await user.click(save());
+    expect(await screen.findByText('Action Successful! Your PIN is changed.')).toBeTruthy();
+    expect(sentBodyTo(fetchMock, '/api/v1/pin/change')).toEqual({
+      currentPin: '1234',
+      newPin: '5678',
+      confirmPin: '5678',
+    });
+  });
+
+  it('lists the signed-in browsers and signs out another one', async () => {
+    const fetchMock = settingsAnswers();
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    await screen.findByText('This browser');
+    expect(screen.getByText('This browser')).toBeTruthy();
+    const signOut = screen
+      .getAllByRole('button')
+      .find((button) => button.textContent === 'Sign out Firefox on Linux');
+    await user.click(signOut as HTMLElement);
+    expect(fetchMock.mock.calls.some(([path]) => path === '/api/v1/settings/sessions/8/end')).toBe(
+      true,
+    );
+  });
+});
