@@ -323,6 +323,69 @@ describe('a new customer, from sign-up to an approved account', () => {
     await page.getByText('$0.00').first().waitFor();
     await page.getByText('No Transaction History').waitFor();
     await expectAccessibleEverywhere(page, 'dashboard home');
+    // Creating the PIN was a notification: the bell counts it.
+    await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor();
+
+    // The pages of the signed-in app, each checked by axe in light, dark and at 360 px.
+    const open = async (label: string, heading: string | RegExp) => {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: label })
+        .click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    };
+    await open('Notifications', 'Notifications');
+    await page.getByText('Transaction PIN created').waitFor();
+    await expectAccessibleEverywhere(page, 'notifications');
+    await page.getByRole('button', { name: 'Mark as read' }).click();
+    await page.getByText('Marked as read').waitFor();
+    await page.getByRole('link', { name: 'Notifications', exact: true }).first().waitFor();
+
+    await open('Help & Support', 'Help & Support');
+    await expectAccessibleEverywhere(page, 'help and support');
+    await open('Bank Transfer', 'Bank Transfer');
+    await page.getByText('Coming soon').waitFor();
+    await expectAccessibleEverywhere(page, 'coming soon');
+
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await expectAccessibleEverywhere(page, 'profile');
+    await page
+      .getByLabel('Add a picture')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: image });
+    await page.getByText('Your picture has been updated.').waitFor();
+    // The top bar shows it at once.
+    await page.locator('header img').first().waitFor();
+
+    await open('Settings', 'Settings');
+    await expectAccessibleEverywhere(page, 'settings');
+    // Changing the PIN is a notification: the bell counts it without a reload.
+    await page.getByLabel('Current PIN').fill('2580');
+    await page.getByLabel('New PIN', { exact: true }).fill('1470');
+    await page.getByLabel('Confirm new PIN').fill('1470');
+    await page.getByRole('button', { name: 'Save' }).nth(2).click();
+    await page.getByText('Action Successful! Your PIN is changed.').waitFor();
+    await page.getByRole('link', { name: /^Notifications, \d+ unread$/ }).waitFor();
+
+    // Loan is not offered: said so, then back to the dashboard after 5 s.
+    await open('Loan', 'Loan');
+    await page.getByText('Not Available in your region').waitFor();
+    await expectAccessibleEverywhere(page, 'not available');
+    await page.waitForURL('**/wp-user/dashboard', { timeout: 10_000 });
+
+    // On a phone the menu closes once an item is chosen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/wp-user/dashboard/no-such-page`);
+    await page.waitForURL('**/wp-user/dashboard');
 
     // The site root now leads a signed-in customer to the dashboard.
     await page.goto(`${server.url}/wp-user/`);

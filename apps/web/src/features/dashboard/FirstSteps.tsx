@@ -30,7 +30,10 @@ export function FirstSteps() {
         <li className="flex gap-3">
           <Wallet aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
           <span>
-            <Link to="/dashboard/add-funds" className="font-semibold text-brand-700 underline">
+            <Link
+              to="/dashboard/add-funds"
+              className="font-semibold text-brand-700 underline dark:text-brand-50"
+            >
               Add funds
             </Link>{' '}
             with a crypto deposit.
@@ -40,7 +43,10 @@ export function FirstSteps() {
           <BellRing aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
           <span>
             Check{' '}
-            <Link to="/dashboard/profile" className="font-semibold text-brand-700 underline">
+            <Link
+              to="/dashboard/profile"
+              className="font-semibold text-brand-700 underline dark:text-brand-50"
+            >
               your profile
             </Link>{' '}
             so we can reach you.

@@ -25,7 +25,9 @@ export function Section({
           <h2 id={headingId} className="text-lg font-bold">
             {title}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
+          <p className="text-sm [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
+            {description}
+          </p>
         </div>
       </div>
       {children}
