@@ -291,6 +291,9 @@ describe('a new customer, from sign-up to an approved account', () => {
       ]);
     }
     await page.getByRole('alert').getByText('Invalid Credentials').waitFor();
+    // The pressed button was busy meanwhile, which drops the focus: the message takes it, so a
+    // keyboard user carries on from there, not from the top of the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     // Chromium reports each refused password (401) on the console: those five are expected.
     const refused = (problem: string) =>
       problem.includes('status of 401') && problem.endsWith('/api/v1/auth/signin)');
