@@ -365,7 +365,7 @@ describe('acceptUpload: refusals', () => {
     await refusal(
       upload(script, 'x.jpg', { declaredType: 'image/jpeg' }),
       'UNPROCESSABLE',
-      /not accepted.*JPEG, PNG, WebP, PDF/,
+      /not accepted.*JPEG, PNG, WebP or PDF/,
     );
   });
 
@@ -392,7 +392,7 @@ describe('acceptUpload: refusals', () => {
     await refusal(
       upload(minimalPdf(), 'proof.pdf', { allowed: ['jpeg', 'png'] }),
       'UNPROCESSABLE',
-      /Upload a JPEG, PNG file/,
+      /Upload a JPEG or PNG file/,
     );
   });
 

@@ -93,8 +93,11 @@ export function formatMegabytes(bytes: number): string {
   return `${rounded} MB`;
 }
 
+const OR = new Intl.ListFormat('en-GB', { type: 'disjunction' });
+
+/** "JPEG, PNG or WebP". */
 function allowedList(allowed: readonly UploadKind[]): string {
-  return allowed.map((kind) => KIND_LABEL[kind]).join(', ');
+  return OR.format(allowed.map((kind) => KIND_LABEL[kind]));
 }
 
 function sha256Hex(data: Buffer): string {

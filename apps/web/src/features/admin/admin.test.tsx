@@ -405,6 +405,8 @@ describe('reviewing one submission', () => {
       '/api/v1/staff/kyc/submissions/7': () => problem(404, 'NOT_FOUND', 'No such submission'),
     });
     renderRoute('/admin/kyc/7');
-    expect((await screen.findByRole('alert')).textContent).toContain('No such submission');
+    expect(await screen.findByRole('heading', { name: 'Submission not found' })).toBeTruthy();
+    // Asking again cannot help: no Try again.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -213,6 +213,20 @@ describe('KycPage', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('refuses a kind of file the field does not take, before any upload', async () => {
+    answerDocumentTypes();
+    const sent = mockXhr({ status: 200, body: { next: 'kyc_review' } });
+    const user = userEvent.setup({ applyAccept: false });
+    renderRoute('/auth/account/verification');
+
+    await fillForm(user);
+    const gif = new File(['GIF89a'], 'me.gif', { type: 'image/gif' });
+    await user.upload(screen.getByLabelText('A photo of yourself'), gif);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Choose a JPEG, PNG or WebP file')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+  });
+
   it('uploads the form with progress, then confirms and moves to under review after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     answerDocumentTypes();

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
 import { countryName } from '../../../lib/countries';
+import { ApiError } from '../../../lib/api';
 import { queries } from '../../../lib/queries';
 import { formatDateTime } from '../../../lib/format';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
@@ -48,6 +49,13 @@ export function KycReviewPage() {
       )}
       {submission.isPending ? (
         <Loading label="Loading the submission…" />
+      ) : submission.error instanceof ApiError && submission.error.status === 404 ? (
+        <>
+          <PageHeading title="Submission not found" />
+          <p className="text-slate-700 dark:text-slate-300">
+            There is no identity check with this number. Go back to the list to pick one.
+          </p>
+        </>
       ) : submission.isError ? (
         <LoadFailed
           error={submission.error}

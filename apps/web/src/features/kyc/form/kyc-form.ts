@@ -7,21 +7,27 @@ export const MAX_FILE_MB = Math.round(KYC_MAX_FILE_BYTES / (1024 * 1024));
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 const ID_TYPES = `${IMAGE_TYPES},application/pdf`;
 
-const documentFile = z
-  .instanceof(File, { error: 'Choose a file' })
-  .refine(
-    (file) => file.size <= KYC_MAX_FILE_BYTES,
-    `The file is too large: the limit is ${MAX_FILE_MB} MB`,
-  );
+/**
+ * A chosen file: present, within the size limit and, by the type the browser gives it, one of
+ * `types` (the server judges the content itself; this spares a round trip for a wrong kind).
+ */
+const documentFile = (types: string, words: string) =>
+  z
+    .instanceof(File, { error: 'Choose a file' })
+    .refine((file) => types.split(',').includes(file.type), `Choose a ${words} file`)
+    .refine(
+      (file) => file.size <= KYC_MAX_FILE_BYTES,
+      `The file is too large: the limit is ${MAX_FILE_MB} MB`,
+    );
 
 /**
  * The identity check form: the contract's rules for the details (the server applies the same),
  * plus the three documents, checked for presence and size before anything is uploaded.
  */
 export const kycFormSchema = kycDetailsSchema.extend({
-  pic: documentFile,
-  idcardFront: documentFile,
-  idcardBack: documentFile,
+  pic: documentFile(IMAGE_TYPES, 'JPEG, PNG or WebP'),
+  idcardFront: documentFile(ID_TYPES, 'JPEG, PNG, WebP or PDF'),
+  idcardBack: documentFile(ID_TYPES, 'JPEG, PNG, WebP or PDF'),
 });
 export type KycFormValues = z.input<typeof kycFormSchema>;
 export type KycFormOutput = z.output<typeof kycFormSchema>;
