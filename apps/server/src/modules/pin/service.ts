@@ -129,6 +129,32 @@ function pinLocked(deps: AppDeps, until: Date): AppError {
   );
 }
 
+/**
+ * Sets a new PIN in place of the old one (the count of wrong tries and any rest end with it),
+ * and tells the customer in the app and by email, in one transaction.
+ */
+async function replacePin(
+  deps: AppDeps,
+  userId: bigint,
+  newPin: string,
+  notice: { kind: string; title: string; body: string },
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    const user = await owner(trx, userId);
+    await repo.replacePin(
+      trx,
+      user.id,
+      hashPin(deps.config.secretKey, user.id, newPin),
+      deps.clock.now(),
+    );
+    await deps.notifications.notify(trx, {
+      userId: user.id,
+      ...notice,
+      email: { to: user.email, firstName: user.firstName },
+    });
+  });
+}
+
 /** Settings: a new PIN, given the current one (which goes through the one PIN check). */
 export async function changePin(
   deps: AppDeps,
@@ -146,21 +172,10 @@ export async function changePin(
     }
     throw error;
   }
-  await deps.db.transaction().execute(async (trx) => {
-    const user = await owner(trx, person.userId);
-    await repo.replacePin(
-      trx,
-      user.id,
-      hashPin(deps.config.secretKey, user.id, input.newPin),
-      deps.clock.now(),
-    );
-    await deps.notifications.notify(trx, {
-      userId: user.id,
-      kind: 'pin.changed',
-      title: 'Transaction PIN changed',
-      body: 'Your transaction PIN was changed. If this was not you, contact us at once.',
-      email: { to: user.email, firstName: user.firstName },
-    });
+  await replacePin(deps, person.userId, input.newPin, {
+    kind: 'pin.changed',
+    title: 'Transaction PIN changed',
+    body: 'Your transaction PIN was changed. If this was not you, contact us at once.',
   });
 }
 
@@ -201,20 +216,9 @@ export async function resetPin(
       deps.codes.check(trx, { userId: person.userId, purpose: 'pin_reset', code: input.code }),
     );
   if (!checked.ok) throw checked.error;
-  await deps.db.transaction().execute(async (trx) => {
-    const user = await owner(trx, person.userId);
-    await repo.replacePin(
-      trx,
-      user.id,
-      hashPin(deps.config.secretKey, user.id, input.newPin),
-      deps.clock.now(),
-    );
-    await deps.notifications.notify(trx, {
-      userId: user.id,
-      kind: 'pin.reset',
-      title: 'Transaction PIN reset',
-      body: 'Your transaction PIN was reset with your password and a code sent to your email. If this was not you, contact us at once.',
-      email: { to: user.email, firstName: user.firstName },
-    });
+  await replacePin(deps, person.userId, input.newPin, {
+    kind: 'pin.reset',
+    title: 'Transaction PIN reset',
+    body: 'Your transaction PIN was reset with your password and a code sent to your email. If this was not you, contact us at once.',
   });
 }

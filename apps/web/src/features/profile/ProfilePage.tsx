@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { cardClass } from '../../components/ui/card';
+import { CountrySelect } from '../../components/ui/CountrySelect';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { SelectField } from '../../components/ui/SelectField';
@@ -20,7 +21,6 @@ import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { api, errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/apply-field-errors';
-import { COUNTRIES } from '../../lib/countries';
 import { queries, queryKeys } from '../../lib/queries';
 import {
   PROFILE_FIELDS,
@@ -139,20 +139,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         ))}
       </SelectField>
       <div className="sm:col-span-2">
-        <SelectField
-          label="Country"
-          autoComplete="country"
-          required
-          error={errors.country?.message}
-          {...register('country')}
-        >
-          <option value="">Choose a country</option>
-          {COUNTRIES.map(({ code, name }) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
+        <CountrySelect required error={errors.country?.message} {...register('country')} />
       </div>
       <div className="sm:col-span-2">
         <TextAreaField

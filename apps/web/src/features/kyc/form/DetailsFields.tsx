@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
+import { CountrySelect } from '../../../components/ui/CountrySelect';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { errorMessage } from '../../../lib/api';
-import { COUNTRIES } from '../../../lib/countries';
 import type { KycFormValues } from './kyc-form';
 
 /** Country, phone, home address and the kind of document, with their errors. */
@@ -20,20 +20,7 @@ export function DetailsFields({
 }) {
   return (
     <>
-      <SelectField
-        label="Country"
-        autoComplete="country"
-        required
-        error={errors.country?.message}
-        {...register('country')}
-      >
-        <option value="">Choose a country</option>
-        {COUNTRIES.map(({ code, name }) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </SelectField>
+      <CountrySelect required error={errors.country?.message} {...register('country')} />
       <TextField
         label="Phone"
         type="tel"
