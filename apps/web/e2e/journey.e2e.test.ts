@@ -207,6 +207,16 @@ describe('a new customer, from sign-up to an approved account', () => {
     await staff.getByRole('button', { name: 'Add', exact: true }).click();
     await staff.getByText('Residence Permit is now offered to customers.').waitFor();
     await expectAccessibleEverywhere(staff, 'document types');
+    // The admin publishes how customers reach support, and looks at region availability.
+    await staff.getByRole('link', { name: 'Support contacts' }).click();
+    await staff.getByLabel('WhatsApp number').fill('+44 7700 900123');
+    await staff.getByLabel('Support email').fill('help@bank.example');
+    await staff.getByRole('button', { name: 'Publish' }).click();
+    await staff.getByText('Published. Customers see these now.').waitFor();
+    await expectAccessibleEverywhere(staff, 'support contacts');
+    await staff.getByRole('link', { name: 'Region availability' }).click();
+    await staff.getByText('Not offered anywhere').waitFor();
+    await expectAccessibleEverywhere(staff, 'region availability');
 
     const customerContext = await browser.newContext();
     const page = await customerContext.newPage();
@@ -345,6 +355,9 @@ describe('a new customer, from sign-up to an approved account', () => {
     await page.getByRole('link', { name: 'Notifications', exact: true }).first().waitFor();
 
     await open('Help & Support', 'Help & Support');
+    await page.getByRole('link', { name: /Chat with us on WhatsApp/ }).waitFor();
+    await page.getByRole('link', { name: /Email us/ }).waitFor();
+    expect(await page.getByText('Call us').count()).toBe(0);
     await expectAccessibleEverywhere(page, 'help and support');
     await open('Bank Transfer', 'Bank Transfer');
     await page.getByText('Coming soon').waitFor();

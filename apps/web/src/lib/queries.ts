@@ -10,6 +10,7 @@ import {
   notificationPageSchema,
   pinStatusSchema,
   profileSchema,
+  productAvailabilityListSchema,
   supportContactsSchema,
   unreadCountSchema,
   documentTypeListSchema,
@@ -49,6 +50,9 @@ export const queryKeys = {
   /** What the customer can use in their region. */
   availability: ['availability'],
   supportContacts: ['support', 'contacts'],
+  /** What staff publish: support contacts and region availability. */
+  staffSupportContacts: ['staff', 'catalog', 'support-contacts'],
+  staffAvailability: ['staff', 'catalog', 'availability'],
 } as const;
 
 const NOTIFICATIONS_PAGE = 20;
@@ -201,5 +205,23 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.supportContacts,
       queryFn: () => api('GET', '/api/v1/support/contacts', { schema: supportContactsSchema }),
+    }),
+
+  staffSupportContacts: () =>
+    queryOptions({
+      queryKey: queryKeys.staffSupportContacts,
+      queryFn: () =>
+        api('GET', '/api/v1/staff/catalog/support-contacts', { schema: supportContactsSchema }),
+    }),
+
+  staffAvailability: () =>
+    queryOptions({
+      queryKey: queryKeys.staffAvailability,
+      queryFn: async () =>
+        (
+          await api('GET', '/api/v1/staff/catalog/availability', {
+            schema: productAvailabilityListSchema,
+          })
+        ).items,
     }),
 };

@@ -4,6 +4,12 @@ import type { Me } from '@bank/contract';
 const STAFF_AREAS = [
   { to: '/admin/kyc', label: 'Identity checks', permission: 'kyc.review' },
   { to: '/admin/catalog/document-types', label: 'Document types', permission: 'catalog.manage' },
+  {
+    to: '/admin/catalog/support-contacts',
+    label: 'Support contacts',
+    permission: 'catalog.manage',
+  },
+  { to: '/admin/catalog/availability', label: 'Region availability', permission: 'catalog.manage' },
 ] as const;
 
 export type StaffArea = (typeof STAFF_AREAS)[number];

@@ -2,7 +2,9 @@ import type { RouteObject } from 'react-router';
 import { AdminLayout } from './AdminLayout';
 import { RequireSession } from '../../lib/session';
 import { AdminHomePage } from './AdminHomePage';
+import { AvailabilityPage } from './catalog/AvailabilityPage';
 import { DocumentTypesPage } from './catalog/DocumentTypesPage';
+import { SupportContactsPage } from './catalog/SupportContactsPage';
 import { KycQueuePage } from './kyc/KycQueuePage';
 import { KycReviewPage } from './kyc/KycReviewPage';
 import { RequirePermission } from './RequirePermission';
@@ -29,13 +31,15 @@ export const adminRoute: RouteObject = {
         </RequirePermission>
       ),
     },
-    {
-      path: 'catalog/document-types',
-      element: (
-        <RequirePermission permission="catalog.manage">
-          <DocumentTypesPage />
-        </RequirePermission>
-      ),
-    },
+    ...(
+      [
+        ['catalog/document-types', <DocumentTypesPage key="types" />],
+        ['catalog/support-contacts', <SupportContactsPage key="contacts" />],
+        ['catalog/availability', <AvailabilityPage key="availability" />],
+      ] as const
+    ).map(([path, page]) => ({
+      path,
+      element: <RequirePermission permission="catalog.manage">{page}</RequirePermission>,
+    })),
   ],
 };

@@ -316,7 +316,7 @@ describe('the back office menu', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Identity checks', 'Document types']);
+    ).toEqual(['Identity checks', 'Document types', 'Support contacts', 'Region availability']);
     expect(within(nav).getByRole('link', { name: 'Document types' }).getAttribute('href')).toBe(
       PAGE,
     );
