@@ -11,5 +11,6 @@ export * from './notifications.js';
 export * from './pin.js';
 export * from './profile.js';
 export * from './settings.js';
+export * from './statements.js';
 export * from './support.js';
 export * from './text.js';

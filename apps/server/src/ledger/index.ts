@@ -10,10 +10,14 @@ export { checkLedger, type LedgerReport, type Violation } from './check.js';
 export { postEntry, postTransfer } from './post.js';
 export {
   getBalance,
+  getBalanceSeries,
   getHistory,
+  getPeriodSummary,
   type AccountBalance,
   type AccountScope,
+  type HistoryFilter,
   type HistoryItem,
   type HistoryPage,
+  type PeriodSummary,
 } from './reads.js';
 export * from './types.js';

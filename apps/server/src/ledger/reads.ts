@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { AppError } from '../platform/errors.js';
 import { isAccountId } from './types.js';
 import type { Executor } from './types.js';
@@ -75,15 +76,29 @@ function decodeCursor(cursor: string): bigint {
   return id;
 }
 
+/** Which postings a history shows: a period, a direction, an amount range, words of the memo. */
+export interface HistoryFilter {
+  /** From this moment on (inclusive). */
+  from?: Date | undefined;
+  /** Before this moment (exclusive). */
+  to?: Date | undefined;
+  direction?: 'credit' | 'debit' | undefined;
+  /** Bounds on the amount moved (as a positive number), inclusive, in minor units. */
+  minAmount?: bigint | undefined;
+  maxAmount?: bigint | undefined;
+  /** Case-blind words the description must contain. */
+  text?: string | undefined;
+}
+
 /** An account's postings, newest first, each with the balance right after it. */
 export async function getHistory(
   db: Executor,
   scope: AccountScope,
-  page: { limit?: number; cursor?: string | undefined } = {},
+  page: { limit?: number; cursor?: string | undefined; filter?: HistoryFilter } = {},
 ): Promise<HistoryPage> {
   const limit = page.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    throw new AppError('BAD_REQUEST', 'The page size must be from 1 to 200');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
+    throw new AppError('BAD_REQUEST', 'The page size must be from 1 to 10000');
   }
   await getBalance(db, scope); // the account exists and belongs to the owner
   let query = db
@@ -103,11 +118,111 @@ export async function getHistory(
     .orderBy('p.id', 'desc')
     .limit(limit + 1);
   if (page.cursor) query = query.where('p.id', '<', decodeCursor(page.cursor));
+  const f = page.filter ?? {};
+  if (f.from) query = query.where('e.created_at', '>=', f.from);
+  if (f.to) query = query.where('e.created_at', '<', f.to);
+  if (f.direction === 'credit') query = query.where('p.amount', '>', 0n);
+  if (f.direction === 'debit') query = query.where('p.amount', '<', 0n);
+  if (f.minAmount !== undefined) query = query.where(sql`abs(p.amount)`, '>=', f.minAmount);
+  if (f.maxAmount !== undefined) query = query.where(sql`abs(p.amount)`, '<=', f.maxAmount);
+  if (f.text) {
+    const pattern = `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where('e.memo', 'ilike', pattern);
+  }
   const rows = await query.execute();
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
     items,
     nextCursor: rows.length > limit && last ? encodeCursor(last.postingId) : null,
+  };
+}
+
+export interface PeriodSummary {
+  /** The balance just before `from` (0 before the first posting). */
+  opening: bigint;
+  /** The balance just before `to`. */
+  closing: bigint;
+  /** Money in and out during the period (out as a positive number). */
+  totalIn: bigint;
+  totalOut: bigint;
+  count: number;
+}
+
+/**
+ * An account over a period [from, to): opening and closing balances from the postings' running
+ * balances, and the sums in between, so that opening + in - out = closing.
+ */
+export async function getPeriodSummary(
+  db: Executor,
+  scope: AccountScope,
+  period: { from: Date; to: Date },
+): Promise<PeriodSummary> {
+  await getBalance(db, scope);
+  const balanceBefore = async (moment: Date) => {
+    const row = await db
+      .selectFrom('postings as p')
+      .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+      .select('p.balance_after as balance')
+      .where('p.account_id', '=', scope.accountId)
+      .where('e.created_at', '<', moment)
+      .orderBy('p.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.balance ?? 0n;
+  };
+  const sums = await db
+    .selectFrom('postings as p')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .select([
+      sql<string>`coalesce(sum(p.amount) filter (where p.amount > 0), 0)`.as('totalIn'),
+      sql<string>`coalesce(-sum(p.amount) filter (where p.amount < 0), 0)`.as('totalOut'),
+      sql<string>`count(*)`.as('count'),
+    ])
+    .where('p.account_id', '=', scope.accountId)
+    .where('e.created_at', '>=', period.from)
+    .where('e.created_at', '<', period.to)
+    .executeTakeFirstOrThrow();
+  return {
+    opening: await balanceBefore(period.from),
+    closing: await balanceBefore(period.to),
+    totalIn: BigInt(sums.totalIn),
+    totalOut: BigInt(sums.totalOut),
+    count: Number(sums.count),
+  };
+}
+
+/**
+ * For charts over [from, to): the balance at the end of each day that had postings, and money
+ * in and out by calendar month (UTC).
+ */
+export async function getBalanceSeries(
+  db: Executor,
+  scope: AccountScope,
+  period: { from: Date; to: Date },
+) {
+  await getBalance(db, scope);
+  const days = await sql<{ day: string; balance: bigint }>`
+    select distinct on (date_trunc('day', e.created_at at time zone 'UTC'))
+           to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, p.balance_after as balance
+    from postings p join journal_entries e on e.id = p.entry_id
+    where p.account_id = ${scope.accountId}
+      and e.created_at >= ${period.from} and e.created_at < ${period.to}
+    order by date_trunc('day', e.created_at at time zone 'UTC'), p.id desc`.execute(db);
+  const months = await sql<{ month: string; moneyIn: string; moneyOut: string }>`
+    select to_char(e.created_at at time zone 'UTC', 'YYYY-MM') as month,
+           coalesce(sum(p.amount) filter (where p.amount > 0), 0)::text as "moneyIn",
+           coalesce(-sum(p.amount) filter (where p.amount < 0), 0)::text as "moneyOut"
+    from postings p join journal_entries e on e.id = p.entry_id
+    where p.account_id = ${scope.accountId}
+      and e.created_at >= ${period.from} and e.created_at < ${period.to}
+    group by 1 order by 1`.execute(db);
+  return {
+    days: days.rows.map((r) => ({ day: r.day, balance: BigInt(r.balance) })),
+    months: months.rows.map((r) => ({
+      month: r.month,
+      moneyIn: BigInt(r.moneyIn),
+      moneyOut: BigInt(r.moneyOut),
+    })),
   };
 }

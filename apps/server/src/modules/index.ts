@@ -9,6 +9,7 @@ import { notificationsModule } from './notifications/index.js';
 import { pinModule } from './pin/index.js';
 import { profileModule } from './profile/index.js';
 import { settingsModule } from './settings/index.js';
+import { statementsModule } from './statements/index.js';
 import { supportModule } from './support/index.js';
 import { systemModule } from './system/index.js';
 
@@ -26,6 +27,7 @@ export const modules: readonly AppModule[] = [
   profileModule,
   supportModule,
   availabilityModule,
+  statementsModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.js';
  * The signed-in customer's current account, read from the ledger and scoped by the owner: a
  * customer can only ever reach their own account (the ledger checks the owner on every read).
  */
-async function currentAccountId(deps: AppDeps, userId: bigint): Promise<bigint> {
+export async function currentAccountId(deps: AppDeps, userId: bigint): Promise<bigint> {
   const accounts = await listCustomerAccounts(deps.db, userId);
   const current = accounts.find((a) => a.kind === 'customer_current');
   if (!current) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
@@ -32,7 +32,7 @@ export async function accountSummary(deps: AppDeps, userId: bigint): Promise<Acc
 }
 
 /** A posting as the customer reads it: money in is a credit, money out a debit, never signed. */
-function toTransaction(item: HistoryItem): Transaction {
+export function toTransaction(item: HistoryItem): Transaction {
   const credit = item.amount > 0n;
   return {
     id: String(item.postingId),

@@ -1,0 +1,135 @@
+import { toDecimalString, formatMoney } from '@bank/contract';
+import { stringify } from 'csv-stringify/sync';
+import PDFDocument from 'pdfkit';
+import type { StatementExport } from './service.js';
+
+/**
+ * CSV: one row per line, oldest first, amounts as exact decimals with a sign (money out is
+ * negative), the balance after each. Cells that a spreadsheet would run as a formula are
+ * prefixed with a quote (CSV injection).
+ */
+export function statementCsv(s: StatementExport): string {
+  const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+  return stringify(
+    [
+      ['Date', 'Description', 'Type', 'Amount', 'Balance', 'Currency'],
+      ...s.lines.map((line) => [
+        line.createdAt.toISOString(),
+        safe(line.memo),
+        line.amount > 0n ? 'credit' : 'debit',
+        toDecimalString(line.amount),
+        toDecimalString(line.balanceAfter),
+        line.currency,
+      ]),
+    ],
+    { record_delimiter: '\r\n' },
+  );
+}
+
+const MARGIN = 48;
+const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * A PDF statement (pdfkit, its built-in Helvetica): the bank, the customer, the account, the
+ * period, opening and closing balances and totals, then every line with its running balance,
+ * and "Page n of m" on each page.
+ */
+export function statementPdf(s: StatementExport): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `Statement ${s.accountNumber} ${s.from} to ${s.to}`, Author: s.bankName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const money = (minor: bigint) => formatMoney(minor, s.currency);
+  const width = doc.page.width - MARGIN * 2;
+
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f5132').text(s.bankName);
+  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(14).fillColor('#000').text('Account statement');
+  doc.moveDown(0.5).font('Helvetica').fontSize(10);
+  doc.text(`Customer: ${s.customer}`);
+  doc.text(`Account number: ${s.accountNumber}`);
+  doc.text(`Period: ${s.from} to ${s.to}`);
+  doc.text(`Opening balance: ${money(s.opening)}`);
+  doc.text(`Money in: ${money(s.totalIn)}    Money out: ${money(s.totalOut)}`);
+  doc.text(`Closing balance: ${money(s.closing)}`);
+  if (s.filtered) {
+    doc
+      .moveDown(0.3)
+      .fillColor('#92400e')
+      .text('Filtered: only the lines that match the chosen filters are listed.');
+    doc.fillColor('#000');
+  }
+  doc.moveDown();
+
+  const columns = [
+    { title: 'Date', width: 70, align: 'left' as const },
+    { title: 'Description', width: width - 70 - 3 * 85, align: 'left' as const },
+    { title: 'Money in', width: 85, align: 'right' as const },
+    { title: 'Money out', width: 85, align: 'right' as const },
+    { title: 'Balance', width: 85, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const heights = cells.map((cell, i) =>
+      doc.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 6 }),
+    );
+    const height = Math.max(...heights) + 6;
+    if (doc.y + height > doc.page.height - MARGIN - 20) doc.addPage();
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = columns[i];
+      if (!column) return;
+      doc.text(cell, x + 3, y + 3, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    doc.y = y + height;
+    doc.x = MARGIN;
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#cbd5e1')
+      .stroke();
+  };
+  row(
+    columns.map((c) => c.title),
+    true,
+  );
+  if (s.lines.length === 0) row(['', 'No Transaction History', '', '', '']);
+  for (const line of s.lines) {
+    const credit = line.amount > 0n;
+    row([
+      dateOf(line.createdAt),
+      line.memo,
+      credit ? money(line.amount) : '',
+      credit ? '' : money(-line.amount),
+      money(line.balanceAfter),
+    ]);
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Written in the bottom margin: without this, pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#475569')
+      .text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}

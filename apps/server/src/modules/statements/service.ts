@@ -1,0 +1,161 @@
+import {
+  STATEMENT_EXPORT_MAX_LINES,
+  type StatementChart,
+  type StatementFilter,
+  type StatementPage,
+} from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import {
+  getBalance,
+  getBalanceSeries,
+  getHistory,
+  getPeriodSummary,
+  type HistoryFilter,
+  type HistoryItem,
+} from '../../ledger/index.js';
+import { AppError } from '../../platform/errors.js';
+import { currentAccountId, toTransaction } from '../accounts/index.js';
+import { users } from '../users/index.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The filter's whole days as moments: from the start of `from` to the end of `to` (UTC). */
+function periodOf(filter: StatementFilter, now: Date) {
+  const from = filter.from ? new Date(`${filter.from}T00:00:00Z`) : new Date(0);
+  const to = filter.to
+    ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)
+    : new Date(now.getTime() + 1);
+  return { from, to };
+}
+
+function historyFilter(filter: StatementFilter, period: { from: Date; to: Date }): HistoryFilter {
+  return {
+    from: period.from,
+    to: period.to,
+    direction: filter.type,
+    minAmount: filter.min,
+    maxAmount: filter.max,
+    text: filter.q || undefined,
+  };
+}
+
+async function account(deps: AppDeps, userId: bigint) {
+  const accountId = await currentAccountId(deps, userId);
+  return { accountId, ownerId: userId };
+}
+
+/**
+ * Statements & Report: the lines of the chosen period and filters, newest first, each with the
+ * balance after it, and the period's opening and closing balances and totals (over every line
+ * of the period: opening + in - out = closing).
+ */
+export async function statement(
+  deps: AppDeps,
+  userId: bigint,
+  filter: StatementFilter,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<StatementPage> {
+  const scope = await account(deps, userId);
+  const period = periodOf(filter, deps.clock.now());
+  const [history, summary, balance] = await Promise.all([
+    getHistory(deps.db, scope, { ...page, filter: historyFilter(filter, period) }),
+    getPeriodSummary(deps.db, scope, period),
+    getBalance(deps.db, scope),
+  ]);
+  return {
+    items: history.items.map(toTransaction),
+    nextCursor: history.nextCursor,
+    period: {
+      from: filter.from ?? null,
+      to: filter.to ?? null,
+      opening: String(summary.opening),
+      closing: String(summary.closing),
+      totalIn: String(summary.totalIn),
+      totalOut: String(summary.totalOut),
+    },
+    currency: balance.currency,
+  };
+}
+
+export async function chart(
+  deps: AppDeps,
+  userId: bigint,
+  filter: StatementFilter,
+): Promise<StatementChart> {
+  const scope = await account(deps, userId);
+  const period = periodOf(filter, deps.clock.now());
+  const [series, balance] = await Promise.all([
+    getBalanceSeries(deps.db, scope, period),
+    getBalance(deps.db, scope),
+  ]);
+  return {
+    currency: balance.currency,
+    days: series.days.map((d) => ({ day: d.day, balance: String(d.balance) })),
+    months: series.months.map((m) => ({
+      month: m.month,
+      moneyIn: String(m.moneyIn),
+      moneyOut: String(m.moneyOut),
+    })),
+  };
+}
+
+export interface StatementExport {
+  bankName: string;
+  customer: string;
+  accountNumber: string;
+  currency: string;
+  from: string;
+  to: string;
+  opening: bigint;
+  closing: bigint;
+  totalIn: bigint;
+  totalOut: bigint;
+  /** Oldest first, as a statement reads. */
+  lines: HistoryItem[];
+  /** True when filters leave lines out (then opening + lines need not equal closing). */
+  filtered: boolean;
+}
+
+/** Everything an exported statement holds, for CSV and PDF alike. */
+export async function statementForExport(
+  deps: AppDeps,
+  userId: bigint,
+  filter: StatementFilter,
+  bankName: string,
+): Promise<StatementExport> {
+  const scope = await account(deps, userId);
+  const now = deps.clock.now();
+  const period = periodOf(filter, now);
+  const [history, summary, balance, user] = await Promise.all([
+    getHistory(deps.db, scope, {
+      limit: STATEMENT_EXPORT_MAX_LINES,
+      filter: historyFilter(filter, period),
+    }),
+    getPeriodSummary(deps.db, scope, period),
+    getBalance(deps.db, scope),
+    users.findUserById(deps.db, userId),
+  ]);
+  if (history.nextCursor) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `This period has more than ${STATEMENT_EXPORT_MAX_LINES} lines. Choose a shorter period.`,
+    );
+  }
+  const firstDay = history.items.at(-1)?.createdAt ?? period.from;
+  return {
+    bankName,
+    customer: user ? `${user.firstName} ${user.lastName}` : '',
+    accountNumber: balance.accountNumber,
+    currency: balance.currency,
+    from: filter.from ?? firstDay.toISOString().slice(0, 10),
+    to: filter.to ?? now.toISOString().slice(0, 10),
+    opening: summary.opening,
+    closing: summary.closing,
+    totalIn: summary.totalIn,
+    totalOut: summary.totalOut,
+    lines: [...history.items].reverse(),
+    filtered: Boolean(
+      filter.type || filter.min !== undefined || filter.max !== undefined || filter.q,
+    ),
+  };
+}
