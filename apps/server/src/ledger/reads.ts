@@ -97,8 +97,8 @@ export async function getHistory(
   page: { limit?: number; cursor?: string | undefined; filter?: HistoryFilter } = {},
 ): Promise<HistoryPage> {
   const limit = page.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
-    throw new AppError('BAD_REQUEST', 'The page size must be from 1 to 10000');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new AppError('BAD_REQUEST', 'The page size must be from 1 to 200');
   }
   await getBalance(db, scope); // the account exists and belongs to the owner
   let query = db

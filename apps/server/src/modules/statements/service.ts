@@ -18,6 +18,8 @@ import { currentAccountId, toTransaction } from '../accounts/index.js';
 import { users } from '../users/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
+/** The ledger's largest page. */
+const EXPORT_PAGE = 200;
 
 /** The filter's whole days as moments: from the start of `from` to the end of `to` (UTC). */
 function periodOf(filter: StatementFilter, now: Date) {
@@ -126,21 +128,33 @@ export async function statementForExport(
   const scope = await account(deps, userId);
   const now = deps.clock.now();
   const period = periodOf(filter, now);
-  const [history, summary, balance, user] = await Promise.all([
-    getHistory(deps.db, scope, {
-      limit: STATEMENT_EXPORT_MAX_LINES,
-      filter: historyFilter(filter, period),
-    }),
+  const [summary, balance, user] = await Promise.all([
     getPeriodSummary(deps.db, scope, period),
     getBalance(deps.db, scope),
     users.findUserById(deps.db, userId),
   ]);
-  if (history.nextCursor) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      `This period has more than ${STATEMENT_EXPORT_MAX_LINES} lines. Choose a shorter period.`,
-    );
-  }
+  // Read in the ledger's pages, newest first, up to the export's limit.
+  const items: HistoryItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await getHistory(deps.db, scope, {
+      limit: EXPORT_PAGE,
+      cursor,
+      filter: historyFilter(filter, period),
+    });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+    if (
+      items.length > STATEMENT_EXPORT_MAX_LINES ||
+      (cursor && items.length === STATEMENT_EXPORT_MAX_LINES)
+    ) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `This period has more than ${STATEMENT_EXPORT_MAX_LINES} lines. Choose a shorter period.`,
+      );
+    }
+  } while (cursor);
+  const history = { items };
   const firstDay = history.items.at(-1)?.createdAt ?? period.from;
   return {
     bankName,
