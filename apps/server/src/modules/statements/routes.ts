@@ -7,6 +7,7 @@ import { problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
 import { statementCsv, statementPdf } from './documents.js';
 import * as statements from './service.js';
+import type { StatementExport } from './service.js';
 
 const CUSTOMER = { session: ['customer'] } as const;
 const problems = problemResponses(400, 401, 404, 422);
@@ -54,59 +55,48 @@ export const statementRoutes =
       async (request) => statements.chart(deps, sessionOf(request).userId, request.query),
     );
 
-    app.get(
-      '/api/v1/statements/export.csv',
+    /** The same statement, as a download in each format. */
+    const formats = [
       {
-        config: { access: CUSTOMER, rateLimit: EXPORTS },
-        schema: {
-          tags: ['statements'],
-          summary: 'The chosen period and filters as CSV (oldest first)',
-          querystring: statementFilterSchema,
-          produces: ['text/csv'],
-        },
+        extension: 'csv',
+        type: 'text/csv; charset=utf-8',
+        summary: 'The chosen period and filters as CSV (oldest first)',
+        render: async (data: StatementExport) => statementCsv(data),
       },
-      async (request, reply) => {
-        const data = await statements.statementForExport(
-          deps,
-          sessionOf(request).userId,
-          request.query,
-          BANK_NAME,
-        );
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="statement-${data.accountNumber}-${data.from}-${data.to}.csv"`,
-          )
-          .send(statementCsv(data));
-      },
-    );
-
-    app.get(
-      '/api/v1/statements/export.pdf',
       {
-        config: { access: CUSTOMER, rateLimit: EXPORTS },
-        schema: {
-          tags: ['statements'],
-          summary: 'The chosen period as a PDF statement with opening and closing balances',
-          querystring: statementFilterSchema,
-          produces: ['application/pdf'],
+        extension: 'pdf',
+        type: 'application/pdf',
+        summary: 'The chosen period as a PDF statement with opening and closing balances',
+        render: statementPdf,
+      },
+    ] as const;
+    for (const format of formats) {
+      app.get(
+        `/api/v1/statements/export.${format.extension}`,
+        {
+          config: { access: CUSTOMER, rateLimit: EXPORTS },
+          schema: {
+            tags: ['statements'],
+            summary: format.summary,
+            querystring: statementFilterSchema,
+            produces: [format.type.split(';')[0] ?? format.type],
+          },
         },
-      },
-      async (request, reply) => {
-        const data = await statements.statementForExport(
-          deps,
-          sessionOf(request).userId,
-          request.query,
-          BANK_NAME,
-        );
-        return reply
-          .type('application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="statement-${data.accountNumber}-${data.from}-${data.to}.pdf"`,
-          )
-          .send(await statementPdf(data));
-      },
-    );
+        async (request, reply) => {
+          const data = await statements.statementForExport(
+            deps,
+            sessionOf(request).userId,
+            request.query,
+            BANK_NAME,
+          );
+          return reply
+            .type(format.type)
+            .header(
+              'content-disposition',
+              `attachment; filename="statement-${data.accountNumber}-${data.from}-${data.to}.${format.extension}"`,
+            )
+            .send(await format.render(data));
+        },
+      );
+    }
   };

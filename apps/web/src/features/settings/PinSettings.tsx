@@ -19,6 +19,27 @@ import { Section } from './Section';
 
 const full = (pin: string) => pin.length === PIN_LENGTH;
 
+/** The new PIN and its confirmation, which says the spec's words when they differ. */
+function NewPinFields(props: {
+  newPin: string;
+  confirmPin: string;
+  onNewPin: (pin: string) => void;
+  onConfirmPin: (pin: string) => void;
+}) {
+  const { newPin, confirmPin } = props;
+  return (
+    <>
+      <PinField label="New PIN" value={newPin} onChange={props.onNewPin} />
+      <PinField
+        label="Confirm new PIN"
+        value={confirmPin}
+        onChange={props.onConfirmPin}
+        error={full(confirmPin) && confirmPin !== newPin ? PIN_MISMATCH : undefined}
+      />
+    </>
+  );
+}
+
 /** Change PIN (spec): enabled only when all three are four digits and the new one is confirmed. */
 function ChangePin({ onForgot }: { onForgot: () => void }) {
   const queryClient = useQueryClient();
@@ -51,12 +72,11 @@ function ChangePin({ onForgot }: { onForgot: () => void }) {
       )}
       <div className="grid gap-4 sm:grid-cols-3">
         <PinField label="Current PIN" value={currentPin} onChange={setCurrentPin} />
-        <PinField label="New PIN" value={newPin} onChange={setNewPin} />
-        <PinField
-          label="Confirm new PIN"
-          value={confirmPin}
-          onChange={setConfirmPin}
-          error={full(confirmPin) && confirmPin !== newPin ? PIN_MISMATCH : undefined}
+        <NewPinFields
+          newPin={newPin}
+          confirmPin={confirmPin}
+          onNewPin={setNewPin}
+          onConfirmPin={setConfirmPin}
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -171,12 +191,11 @@ function ResetPin({ onDone }: { onDone: () => void }) {
         autoFocus
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PinField label="New PIN" value={newPin} onChange={setNewPin} />
-        <PinField
-          label="Confirm new PIN"
-          value={confirmPin}
-          onChange={setConfirmPin}
-          error={full(confirmPin) && confirmPin !== newPin ? PIN_MISMATCH : undefined}
+        <NewPinFields
+          newPin={newPin}
+          confirmPin={confirmPin}
+          onNewPin={setNewPin}
+          onConfirmPin={setConfirmPin}
         />
       </div>
       <Button type="submit" className="self-start" disabled={!ready} loading={reset.isPending}>
