@@ -15,10 +15,13 @@ export interface RunningServer {
 
 /**
  * Starts the built app (`npm run build` first) as a newcomer would: embedded database in a new
- * data folder, a free port. Resolves with the URL it prints when ready.
+ * data folder (or `dataDir`, prepared by a fixture), a free port. Resolves with the URL it prints
+ * when ready.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-')),
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [serverMain], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

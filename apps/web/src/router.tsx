@@ -16,6 +16,7 @@ import { NotificationsPage } from './features/notifications/NotificationsPage';
 import { PinCreationPage } from './features/pin/PinCreationPage';
 import { ProfilePage } from './features/profile/ProfilePage';
 import { SettingsPage } from './features/settings/SettingsPage';
+import { StatementsPage } from './features/statements/StatementsPage';
 import { ContactPage } from './features/support/ContactPage';
 import { AuthLayout } from './layouts/AuthLayout';
 import { basePath } from './lib/base-path';
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
         { path: 'profile', element: <ProfilePage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'contact', element: <ContactPage /> },
+        { path: 'statements', element: <StatementsPage /> },
       ]),
       adminRoute,
     ],

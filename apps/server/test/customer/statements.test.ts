@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { postTransfer } from '../../src/ledger/index.js';
 import { signedInCustomer } from '../helpers/customers.js';
 import { fund, internalAccounts, openCustomer, uniqueKey } from '../helpers/ledger.js';
-import { pdfTextRuns } from '../helpers/pdf.js';
+import { pdfTextRuns } from '@bank/test-support';
 import { useTestApp } from '../helpers/suite.js';
 
 const suite = useTestApp();

@@ -49,8 +49,19 @@ export function NavigationFocusProvider({ children }: { children: ReactNode }) {
  */
 export function useFocusOnNavigation(target: RefObject<HTMLElement | null>) {
   const focus = useContext(NavigationFocusContext);
-  const { key } = useLocation();
+  const { key, state } = useLocation();
+  const keep = isKeepFocus(state);
   useEffect(() => {
-    if (focus?.claim(key)) target.current?.focus();
-  }, [focus, key, target]);
+    if (!keep && focus?.claim(key)) target.current?.focus();
+  }, [focus, key, keep, target]);
+}
+
+/**
+ * Navigation state for a change of the same page's address (filters in the query string, say):
+ * the focus stays where the person is working instead of going to the heading.
+ */
+export const KEEP_FOCUS = { keepFocus: true } as const;
+
+function isKeepFocus(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'keepFocus' in state;
 }

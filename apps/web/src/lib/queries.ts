@@ -20,6 +20,8 @@ import {
   kycSubmissionSchema,
   mfaSetupSchema,
   sessionStateSchema,
+  statementChartSchema,
+  statementPageSchema,
   transactionPageSchema,
 } from '@bank/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -56,6 +58,14 @@ export const queryKeys = {
 } as const;
 
 const NOTIFICATIONS_PAGE = 20;
+const STATEMENT_PAGE = 25;
+
+/** `query` with `extra` appended, empty values left out. */
+function withParams(query: string, extra: Record<string, string>): string {
+  const params = new URLSearchParams(query);
+  for (const [name, value] of Object.entries(extra)) if (value) params.set(name, value);
+  return params.toString();
+}
 
 export const queries = {
   /**
@@ -86,6 +96,32 @@ export const queries = {
             schema: transactionPageSchema,
           })
         ).items,
+    }),
+
+  /**
+   * Statements & Report: the lines of a period and filters, newest first, a page at a time, with
+   * the period's summary. `query` is the filters' query string (statementQuery): under the
+   * account's key, so anything that moves money refreshes it.
+   */
+  statement: (query: string) =>
+    infiniteQueryOptions({
+      queryKey: [...queryKeys.account, 'statement', query],
+      queryFn: ({ pageParam }) =>
+        api(
+          'GET',
+          `/api/v1/statements?${withParams(query, { limit: String(STATEMENT_PAGE), cursor: pageParam })}`,
+          { schema: statementPageSchema },
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+
+  /** End-of-day balances and monthly money in and out for the same filters' period. */
+  statementChart: (query: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.account, 'statement-chart', query],
+      queryFn: () =>
+        api('GET', `/api/v1/statements/chart?${query}`, { schema: statementChartSchema }),
     }),
 
   kycDocumentTypes: () =>

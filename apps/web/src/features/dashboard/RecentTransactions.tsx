@@ -2,6 +2,7 @@ import type { Transaction } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { cardClass } from '../../components/ui/card';
+import { TransactionStatus } from '../../components/ui/TransactionStatus';
 import { MaskedAmount } from './MaskedAmount';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
@@ -10,12 +11,6 @@ import { queries } from '../../lib/queries';
 export const RECENT_TRANSACTION_COUNT = 10;
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB');
-
-const statusStyles: Record<Transaction['status'], string> = {
-  successful: 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200',
-  in_progress: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-  failed: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200',
-};
 
 /** One transaction: name and date on the left; signed amount and status on the right. */
 function TransactionRow({ transaction, shown }: { transaction: Transaction; shown: boolean }) {
@@ -37,11 +32,7 @@ function TransactionRow({ transaction, shown }: { transaction: Transaction; show
           <span aria-hidden="true">{credit ? '+' : '−'}</span>
           <MaskedAmount minor={transaction.amount} currency={transaction.currency} shown={shown} />
         </p>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusStyles[transaction.status]}`}
-        >
-          {transaction.status.replaceAll('_', ' ')}
-        </span>
+        <TransactionStatus status={transaction.status} />
       </div>
     </li>
   );

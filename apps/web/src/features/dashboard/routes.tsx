@@ -12,7 +12,6 @@ const COMING_SOON: readonly (readonly [string, string])[] = [
   ['send/*', 'Bank Transfer'],
   ['fixed-deposit/*', 'Fixed deposit'],
   ['upgrade', 'Upgrade Account'],
-  ['statements', 'Statements & Report'],
 ];
 
 /** Products the bank does not offer anywhere (spec: Not Available in your region). */

@@ -1,4 +1,5 @@
 import { BANK_NAME } from '../../../lib/brand';
+import { saveBlob } from '../../../lib/download';
 
 /** The text file a staff member keeps: what the codes are for, then one code a line. */
 export function recoveryCodesText(codes: string[], account: string): string {
@@ -12,16 +13,7 @@ export function recoveryCodesText(codes: string[], account: string): string {
   ].join('\n');
 }
 
-/**
- * Saves `text` as a file through an object URL. The URL is revoked a while later rather than
- * at once: the browser reads it after the click returns, and revoking first can cancel the
- * download.
- */
+/** Saves `text` as a plain-text file. */
 export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }

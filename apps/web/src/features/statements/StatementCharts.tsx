@@ -1,0 +1,317 @@
+import { formatMoney, type StatementChart } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ChartNoAxesCombined } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { cardClass } from '../../components/ui/card';
+import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { queries } from '../../lib/queries';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthFormat = new Intl.DateTimeFormat('en-GB', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Colours from styles.css (--chart-*), which change with the colour scheme. */
+const COLOURS = {
+  balance: 'var(--chart-balance)',
+  moneyIn: 'var(--chart-in)',
+  moneyOut: 'var(--chart-out)',
+  grid: 'var(--chart-grid)',
+  text: 'var(--chart-text)',
+};
+const tick = { fill: COLOURS.text, fontSize: 12 };
+
+/**
+ * Minor units as a number of whole units, for drawing only: the chart's scale needs numbers,
+ * and a pixel does not need more precision than a double has. Every figure a person reads
+ * (tooltips, the tables) is formatted from the exact minor units.
+ */
+function drawable(minor: string, currency: string): number {
+  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+    .maximumFractionDigits;
+  return Number(minor) / 10 ** (digits ?? 2);
+}
+
+function compactMoney(value: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+const BALANCE = {
+  title: 'Balance over time',
+  description: 'Your balance at the end of each day with a transaction.',
+};
+const MONTHLY = {
+  title: 'Money in and out',
+  description: 'What came in and what went out, month by month.',
+};
+
+const utcTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** A chart and the same figures as a table, for those who would rather read them. */
+function ChartCard({
+  title,
+  description,
+  table,
+  children,
+}: {
+  title: string;
+  description: string;
+  table: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`${cardClass} flex min-w-0 flex-col gap-3`}>
+      <div>
+        <h2 id={headingId} className="text-lg font-bold">
+          {title}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      </div>
+      {/* The chart is keyboard-reachable (arrow keys move its tooltip) and named by its title. */}
+      <div className="h-64 min-w-0">{children}</div>
+      <details className="group text-sm">
+        <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-50">
+          Show the figures as a table
+        </summary>
+        <div className="mt-3 max-h-80 overflow-auto">{table}</div>
+      </details>
+    </section>
+  );
+}
+
+const thClass = 'px-2 py-2 text-left font-semibold';
+const tdClass = 'px-2 py-1.5 tabular-nums';
+
+function BalanceChart({ data }: { data: StatementChart }) {
+  const { currency } = data;
+  const points = data.days.map((d) => ({
+    time: utcTime(d.day),
+    balance: drawable(d.balance, currency),
+    minor: d.balance,
+  }));
+  return (
+    <ChartCard
+      title={BALANCE.title}
+      description={BALANCE.description}
+      table={
+        <table className="w-full">
+          <caption className="sr-only">Balance at the end of each day</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className={thClass}>
+                Day
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.days.map((d) => (
+              <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
+                <td className={tdClass}>{dayFormat.format(utcTime(d.day))}</td>
+                <td className={`${tdClass} text-right`}>
+                  {formatMoney(BigInt(d.balance), currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <AreaChart
+        responsive
+        title={BALANCE.title}
+        desc={BALANCE.description}
+        data={points}
+        style={{ width: '100%', height: '100%' }}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid stroke={COLOURS.grid} vertical={false} />
+        <XAxis
+          dataKey="time"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          tick={tick}
+          stroke={COLOURS.grid}
+          tickFormatter={(t: number) => dayFormat.format(t)}
+          minTickGap={24}
+        />
+        <YAxis
+          tick={tick}
+          stroke={COLOURS.grid}
+          width={64}
+          tickFormatter={(v: number) => compactMoney(v, currency)}
+        />
+        <Tooltip
+          labelFormatter={(t) => dayFormat.format(Number(t))}
+          formatter={(_value, _name, item) => [
+            formatMoney(BigInt((item.payload as { minor: string }).minor), currency),
+            'Balance',
+          ]}
+        />
+        <Area
+          type="stepAfter"
+          dataKey="balance"
+          name="Balance"
+          stroke={COLOURS.balance}
+          strokeWidth={2}
+          fill={COLOURS.balance}
+          fillOpacity={0.15}
+          isAnimationActive={false}
+        />
+      </AreaChart>
+    </ChartCard>
+  );
+}
+
+function MonthlyChart({ data }: { data: StatementChart }) {
+  const { currency } = data;
+  const bars = data.months.map((m) => ({
+    month: monthFormat.format(utcTime(`${m.month}-01`)),
+    moneyIn: drawable(m.moneyIn, currency),
+    moneyOut: drawable(m.moneyOut, currency),
+    minorIn: m.moneyIn,
+    minorOut: m.moneyOut,
+  }));
+  return (
+    <ChartCard
+      title={MONTHLY.title}
+      description={MONTHLY.description}
+      table={
+        <table className="w-full">
+          <caption className="sr-only">Money in and out by month</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className={thClass}>
+                Month
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Money in
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Money out
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {bars.map((m) => (
+              <tr key={m.month} className="border-b border-slate-100 dark:border-slate-800">
+                <td className={tdClass}>{m.month}</td>
+                <td className={`${tdClass} text-right`}>
+                  {formatMoney(BigInt(m.minorIn), currency)}
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  {formatMoney(BigInt(m.minorOut), currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <BarChart
+        responsive
+        title={MONTHLY.title}
+        desc={MONTHLY.description}
+        data={bars}
+        style={{ width: '100%', height: '100%' }}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid stroke={COLOURS.grid} vertical={false} />
+        <XAxis dataKey="month" tick={tick} stroke={COLOURS.grid} />
+        <YAxis
+          tick={tick}
+          stroke={COLOURS.grid}
+          width={64}
+          tickFormatter={(v: number) => compactMoney(v, currency)}
+        />
+        <Tooltip
+          cursor={{ fill: COLOURS.grid, fillOpacity: 0.4 }}
+          formatter={(_value, name, item) => {
+            const row = item.payload as { minorIn: string; minorOut: string };
+            const minor = name === 'Money in' ? row.minorIn : row.minorOut;
+            return [formatMoney(BigInt(minor), currency), name];
+          }}
+        />
+        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Bar
+          dataKey="moneyIn"
+          name="Money in"
+          fill={COLOURS.moneyIn}
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="moneyOut"
+          name="Money out"
+          fill={COLOURS.moneyOut}
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+/** The period's charts: balance over time and monthly money in and out, each with a table. */
+export function StatementCharts({ period }: { period: string }) {
+  const chart = useQuery(queries.statementChart(period));
+  if (chart.isPending) {
+    return (
+      <div className={cardClass}>
+        <Loading label="Loading charts…" />
+      </div>
+    );
+  }
+  if (chart.isError) {
+    return (
+      <div className={cardClass}>
+        <LoadFailed
+          error={chart.error}
+          retrying={chart.isFetching}
+          onRetry={() => void chart.refetch()}
+        />
+      </div>
+    );
+  }
+  if (chart.data.days.length === 0) {
+    return (
+      <div className={`${cardClass} flex items-center gap-3 text-slate-700 dark:text-slate-300`}>
+        <ChartNoAxesCombined aria-hidden="true" className="h-6 w-6 shrink-0 text-slate-400" />
+        <p>Charts appear here once the period has transactions.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <BalanceChart data={chart.data} />
+      <MonthlyChart data={chart.data} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { formatMoney, type Transaction } from '@bank/contract';
+import { TransactionStatus } from '../../components/ui/TransactionStatus';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A signed amount: the sign and a hidden word say credit or debit, the colour repeats it. */
+function SignedAmount({ transaction }: { transaction: Transaction }) {
+  const credit = transaction.transactionType === 'credit';
+  return (
+    <span
+      className={`font-semibold ${credit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+    >
+      <span className="sr-only">{credit ? 'Credit' : 'Debit'} </span>
+      <span aria-hidden="true">{credit ? '+' : '−'}</span>
+      {formatMoney(BigInt(transaction.amount), transaction.currency)}
+    </span>
+  );
+}
+
+/**
+ * The statement's lines, newest first: date, description with status, signed amount and the
+ * balance after the line. On a phone the date goes under the description and the balance under
+ * the amount, so that nothing scrolls sideways.
+ */
+export function StatementLines({ lines }: { lines: Transaction[] }) {
+  return (
+    <table className="w-full text-left">
+      <caption className="sr-only">Statement lines, newest first</caption>
+      <thead className="text-sm text-slate-600 dark:text-slate-400">
+        <tr className="border-b border-slate-200 dark:border-slate-700">
+          <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
+            Date
+          </th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            Description
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right font-semibold">
+            Amount
+          </th>
+          <th scope="col" className="hidden py-2 text-right font-semibold sm:table-cell">
+            Balance
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        {lines.map((line) => {
+          const date = <time dateTime={line.date}>{when.format(new Date(line.date))}</time>;
+          const balance = formatMoney(BigInt(line.balanceAfter), line.currency);
+          return (
+            <tr key={line.id} className="align-top">
+              <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">
+                {date}
+              </td>
+              <td className="py-3 pr-4">
+                <p className="font-medium break-words">{line.name}</p>
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+                  <span className="sm:hidden">{date}</span>
+                  <TransactionStatus status={line.status} />
+                </p>
+              </td>
+              <td className="py-3 pr-4 text-right tabular-nums">
+                <SignedAmount transaction={line} />
+                <p className="mt-1 text-sm text-slate-600 sm:hidden dark:text-slate-400">
+                  Balance {balance}
+                </p>
+              </td>
+              <td className="hidden py-3 text-right tabular-nums sm:table-cell">{balance}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

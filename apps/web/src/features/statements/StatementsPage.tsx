@@ -1,0 +1,272 @@
+import { formatMoney, type StatementPage } from '@bank/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  ArrowDownLeft,
+  ArrowUpRight,
+  FileSpreadsheet,
+  FileText,
+  ReceiptText,
+  Scale,
+} from 'lucide-react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { cardClass } from '../../components/ui/card';
+import { PageHeading } from '../../components/ui/PageHeading';
+import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { errorMessage } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
+import { KEEP_FOCUS } from '../../lib/navigation-focus';
+import { queries } from '../../lib/queries';
+import { StatementCharts } from './StatementCharts';
+import { StatementFilters } from './StatementFilters';
+import { StatementLines } from './StatementLines';
+import {
+  filterErrors,
+  filtersFromParams,
+  filtersQuery,
+  isFiltered,
+  NO_FILTERS,
+  periodQuery,
+  type StatementFilterValues,
+} from './filters';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
+
+/** "1 Nov 2026 – 24 Nov 2026", "From 1 Nov 2026", "All time". */
+function periodLabel({ from, to }: StatementFilterValues): string {
+  if (from && to) return `${day(from)} – ${day(to)}`;
+  if (from) return `From ${day(from)}`;
+  if (to) return `Up to ${day(to)}`;
+  return 'All time';
+}
+
+function Figure({
+  label,
+  icon,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <span className="rounded-full bg-brand-50 p-1.5 text-brand-700 dark:bg-slate-800 dark:text-brand-50">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 text-lg font-bold tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** Opening and closing balances and the totals of the whole period (filters aside). */
+function PeriodSummary({ page, filtered }: { page: StatementPage; filtered: boolean }) {
+  const { period, currency } = page;
+  const money = (minor: string) => formatMoney(BigInt(minor), currency);
+  const icon = 'h-4 w-4';
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Figure label="Opening balance" icon={<Scale aria-hidden="true" className={icon} />}>
+          {money(period.opening)}
+        </Figure>
+        <Figure label="Money in" icon={<ArrowDownLeft aria-hidden="true" className={icon} />}>
+          {money(period.totalIn)}
+        </Figure>
+        <Figure label="Money out" icon={<ArrowUpRight aria-hidden="true" className={icon} />}>
+          {money(period.totalOut)}
+        </Figure>
+        <Figure label="Closing balance" icon={<Scale aria-hidden="true" className={icon} />}>
+          {money(period.closing)}
+        </Figure>
+      </dl>
+      {filtered && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          These figures cover the whole period; the lines below are the ones your filters match.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** CSV and PDF of the chosen period and filters, made by the server. */
+function Downloads({ query }: { query: string }) {
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function download(format: 'csv' | 'pdf') {
+    setBusy(format);
+    setError(null);
+    try {
+      await downloadFile(
+        `/api/v1/statements/export.${format}${query ? `?${query}` : ''}`,
+        `statement.${format}`,
+      );
+    } catch (failure) {
+      setError(errorMessage(failure, 'The download failed. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant="secondary"
+          loading={busy === 'csv'}
+          disabled={busy !== null}
+          onClick={() => void download('csv')}
+        >
+          <FileSpreadsheet aria-hidden="true" className="h-5 w-5" />
+          Download CSV
+        </Button>
+        <Button
+          variant="secondary"
+          loading={busy === 'pdf'}
+          disabled={busy !== null}
+          onClick={() => void download('pdf')}
+        >
+          <FileText aria-hidden="true" className="h-5 w-5" />
+          Download PDF
+        </Button>
+      </div>
+      {error && <Banner tone="error">{error}</Banner>}
+    </div>
+  );
+}
+
+function EmptyStatement({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-10 text-center">
+      <ReceiptText aria-hidden="true" className="h-10 w-10 text-slate-400" />
+      <p className="font-semibold">No Transaction History</p>
+      {filtered ? (
+        <>
+          <p className="max-w-sm text-slate-700 dark:text-slate-300">
+            Nothing in this period matches your filters.
+          </p>
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="max-w-sm text-slate-700 dark:text-slate-300">
+            Money you add, send or receive shows here, with your balance after each line.
+          </p>
+          <ButtonLink to="/dashboard/add-funds">Add funds</ButtonLink>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The lines of the statement, a page at a time, with the period's figures above them. */
+function Statement({ applied, onClear }: { applied: StatementFilterValues; onClear: () => void }) {
+  const query = filtersQuery(applied);
+  const statement = useInfiniteQuery(queries.statement(query));
+  const headingId = useId();
+  const filtered = isFiltered(applied);
+  const lines = useMemo(
+    () => statement.data?.pages.flatMap((page) => page.items) ?? [],
+    [statement.data],
+  );
+  const first = statement.data?.pages[0];
+
+  let body;
+  if (statement.isPending) body = <Loading label="Loading your statement…" />;
+  else if (statement.isError) {
+    body = (
+      <LoadFailed
+        error={statement.error}
+        retrying={statement.isFetching}
+        onRetry={() => void statement.refetch()}
+      />
+    );
+  } else if (lines.length === 0) {
+    body = <EmptyStatement filtered={filtered} onClear={onClear} />;
+  } else {
+    body = (
+      <>
+        <StatementLines lines={lines} />
+        {statement.hasNextPage && (
+          <Button
+            variant="secondary"
+            className="mt-4"
+            loading={statement.isFetchingNextPage}
+            onClick={() => void statement.fetchNextPage()}
+          >
+            Show older lines
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {first && (
+        <section aria-label="Period summary" className={cardClass}>
+          <PeriodSummary page={first} filtered={filtered} />
+        </section>
+      )}
+      <StatementCharts period={periodQuery(applied)} />
+      <section aria-labelledby={headingId} className={cardClass}>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="text-lg font-bold">
+              Transactions
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {periodLabel(applied)}
+              {statement.isSuccess &&
+                ` · ${lines.length}${statement.hasNextPage ? '+' : ''} ${lines.length === 1 ? 'line' : 'lines'}`}
+            </p>
+          </div>
+          {lines.length > 0 && <Downloads query={query} />}
+        </div>
+        {body}
+      </section>
+    </>
+  );
+}
+
+/**
+ * Statements & Report (spec "statements"): the ledger's lines with the balance after each,
+ * newest first, filtered by period, direction, amount and description; the period's opening and
+ * closing balances and totals; charts of the balance and of monthly money in and out; and the
+ * same statement as CSV or PDF. The filters live in the address, so a reload keeps them.
+ */
+export function StatementsPage() {
+  const [params, setParams] = useSearchParams();
+  const applied = filtersFromParams(params);
+  const query = filtersQuery(applied);
+  const valid = Object.keys(filterErrors(applied)).length === 0;
+  const apply = (values: StatementFilterValues) =>
+    setParams(new URLSearchParams(filtersQuery(values)), { state: KEEP_FOCUS });
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div>
+        <PageHeading title="Statements & Report" />
+        <p className="text-slate-700 dark:text-slate-300">
+          Every transaction on your account, with your balance after each one.
+        </p>
+      </div>
+      <section aria-label="Filters" className={cardClass}>
+        <StatementFilters key={query} applied={applied} onApply={apply} />
+      </section>
+      {valid ? (
+        <Statement applied={applied} onClear={() => apply(NO_FILTERS)} />
+      ) : (
+        <Banner tone="warning">Correct the filters above to see your statement.</Banner>
+      )}
+    </div>
+  );
+}

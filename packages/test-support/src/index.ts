@@ -1,0 +1,1 @@
+export { pdfTextRuns } from './pdf.js';
