@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import Bowser from 'bowser';
 
@@ -11,22 +12,43 @@ export function describeDevice(userAgent: string | null): string {
   return browser ?? os ?? 'Unknown browser';
 }
 
+interface CountryLookup {
+  lookup(ip: string): { country: string } | null;
+}
+
+let countries: CountryLookup | undefined;
+/**
+ * The address-to-country table (MaxMind's GeoLite2 Country, shipped inside the geoip-country
+ * package and read from disk: no outside service is asked). Loaded on first use, about 30 ms.
+ */
+function countryTable(): CountryLookup {
+  countries ??= createRequire(import.meta.url)('geoip-country') as CountryLookup;
+  return countries;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
 /**
  * Roughly where an address is, without asking any outside service: this machine, a private
- * network, or somewhere on the internet (no location database is shipped).
+ * network, or the country the address is registered in; "Unknown place" when none of these can
+ * be told.
  */
 export function describePlace(ip: string | null): string {
   if (!ip || isIP(ip) === 0) return 'Unknown place';
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (v4 === '::1' || v4.startsWith('127.')) return 'This computer';
+  const address =
+    ip.toLowerCase().startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  if (address === '::1' || address.startsWith('127.')) return 'This computer';
   if (
-    /^10\./.test(v4) ||
-    /^192\.168\./.test(v4) ||
-    /^172\.(1[6-9]|2[0-9]|3[01])\./.test(v4) ||
-    /^f[cd][0-9a-f]{2}:/i.test(v4) ||
-    /^fe80:/i.test(v4)
+    /^10\./.test(address) ||
+    /^192\.168\./.test(address) ||
+    /^172\.(1[6-9]|2[0-9]|3[01])\./.test(address) ||
+    /^169\.254\./.test(address) ||
+    /^f[cd][0-9a-f]{2}:/i.test(address) ||
+    /^fe80:/i.test(address)
   ) {
     return 'A private network';
   }
-  return 'The internet';
+  const code = countryTable().lookup(address)?.country;
+  if (!code) return 'Unknown place';
+  return regionNames.of(code) ?? code;
 }

@@ -27,7 +27,7 @@ function settingsAnswers() {
             {
               id: '8',
               device: 'Firefox on Linux',
-              place: 'The internet',
+              place: 'United Kingdom',
               signedInAt: '2026-11-20T09:00:00.000Z',
               lastUsedAt: '2026-11-20T09:30:00.000Z',
               current: false,
