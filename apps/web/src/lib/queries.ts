@@ -24,7 +24,7 @@ import {
   statementPageSchema,
   transactionPageSchema,
 } from '@bank/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
 /** Key prefixes: each covers every query of one area, for invalidation and forgetting. */
@@ -114,6 +114,8 @@ export const queries = {
         ),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
+      // A change of filters keeps the last statement on screen until the new one arrives.
+      placeholderData: keepPreviousData,
     }),
 
   /** End-of-day balances and monthly money in and out for the same filters' period. */
@@ -122,6 +124,7 @@ export const queries = {
       queryKey: [...queryKeys.account, 'statement-chart', query],
       queryFn: () =>
         api('GET', `/api/v1/statements/chart?${query}`, { schema: statementChartSchema }),
+      placeholderData: keepPreviousData,
     }),
 
   kycDocumentTypes: () =>

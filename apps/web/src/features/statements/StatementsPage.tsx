@@ -217,7 +217,11 @@ function Statement({ applied, onClear }: { applied: StatementFilterValues; onCle
         </section>
       )}
       <StatementCharts period={periodQuery(applied)} />
-      <section aria-labelledby={headingId} className={cardClass}>
+      <section
+        aria-labelledby={headingId}
+        aria-busy={statement.isPlaceholderData || undefined}
+        className={`${cardClass} transition-opacity ${statement.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div>
             <h2 id={headingId} className="text-lg font-bold">
@@ -225,8 +229,10 @@ function Statement({ applied, onClear }: { applied: StatementFilterValues; onCle
             </h2>
             <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
               {periodLabel(applied)}
-              {statement.isSuccess &&
-                ` · ${lines.length}${statement.hasNextPage ? '+' : ''} ${lines.length === 1 ? 'line' : 'lines'}`}
+              {statement.isPlaceholderData
+                ? ' · Updating…'
+                : statement.isSuccess &&
+                  ` · ${lines.length}${statement.hasNextPage ? '+' : ''} ${lines.length === 1 ? 'line' : 'lines'}`}
             </p>
           </div>
           {lines.length > 0 && <Downloads query={query} />}
