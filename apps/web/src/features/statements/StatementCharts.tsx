@@ -70,15 +70,57 @@ const MONTHLY = {
 
 const utcTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
+/** The figures behind a chart: a first column that names the row, then amounts. */
+function FiguresTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: string[];
+  rows: { key: string; label: string; amounts: string[] }[];
+}) {
+  const th = 'px-2 py-2 font-semibold';
+  const td = 'px-2 py-1.5 tabular-nums';
+  return (
+    <table className="w-full">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-slate-200 dark:border-slate-700">
+          {columns.map((column, i) => (
+            <th
+              key={column}
+              scope="col"
+              className={`${th} ${i === 0 ? 'text-left' : 'text-right'}`}
+            >
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b border-slate-100 dark:border-slate-800">
+            <td className={td}>{row.label}</td>
+            {row.amounts.map((amount, i) => (
+              <td key={columns[i + 1]} className={`${td} text-right`}>
+                {amount}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** A chart and the same figures as a table, for those who would rather read them. */
 function ChartCard({
-  title,
-  description,
+  text,
   table,
   children,
 }: {
-  title: string;
-  description: string;
+  text: { title: string; description: string };
   table: ReactNode;
   children: ReactNode;
 }) {
@@ -87,9 +129,9 @@ function ChartCard({
     <section aria-labelledby={headingId} className={`${cardClass} flex min-w-0 flex-col gap-3`}>
       <div>
         <h2 id={headingId} className="text-lg font-bold">
-          {title}
+          {text.title}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{text.description}</p>
       </div>
       {/* The chart is keyboard-reachable (arrow keys move its tooltip) and named by its title. */}
       <div className="h-64 min-w-0">{children}</div>
@@ -103,8 +145,22 @@ function ChartCard({
   );
 }
 
-const thClass = 'px-2 py-2 text-left font-semibold';
-const tdClass = 'px-2 py-1.5 tabular-nums';
+/** What both charts share: size, name and description, margins. */
+const chartProps = (text: { title: string; description: string }) => ({
+  responsive: true,
+  title: text.title,
+  desc: text.description,
+  style: { width: '100%', height: '100%' },
+  margin: { top: 8, right: 8, bottom: 0, left: 0 },
+});
+
+/** The amounts axis, in compact money ("$1.5K"). */
+const moneyAxis = (currency: string) => ({
+  tick,
+  stroke: COLOURS.grid,
+  width: 64,
+  tickFormatter: (v: number) => compactMoney(v, currency),
+});
 
 function BalanceChart({ data }: { data: StatementChart }) {
   const { currency } = data;
@@ -115,42 +171,20 @@ function BalanceChart({ data }: { data: StatementChart }) {
   }));
   return (
     <ChartCard
-      title={BALANCE.title}
-      description={BALANCE.description}
+      text={BALANCE}
       table={
-        <table className="w-full">
-          <caption className="sr-only">Balance at the end of each day</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className={thClass}>
-                Day
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.days.map((d) => (
-              <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
-                <td className={tdClass}>{dayFormat.format(utcTime(d.day))}</td>
-                <td className={`${tdClass} text-right`}>
-                  {formatMoney(BigInt(d.balance), currency)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Balance at the end of each day"
+          columns={['Day', 'Balance']}
+          rows={data.days.map((d) => ({
+            key: d.day,
+            label: dayFormat.format(utcTime(d.day)),
+            amounts: [formatMoney(BigInt(d.balance), currency)],
+          }))}
+        />
       }
     >
-      <AreaChart
-        responsive
-        title={BALANCE.title}
-        desc={BALANCE.description}
-        data={points}
-        style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      >
+      <AreaChart data={points} {...chartProps(BALANCE)}>
         <CartesianGrid stroke={COLOURS.grid} vertical={false} />
         <XAxis
           dataKey="time"
@@ -162,12 +196,7 @@ function BalanceChart({ data }: { data: StatementChart }) {
           tickFormatter={(t: number) => dayFormat.format(t)}
           minTickGap={24}
         />
-        <YAxis
-          tick={tick}
-          stroke={COLOURS.grid}
-          width={64}
-          tickFormatter={(v: number) => compactMoney(v, currency)}
-        />
+        <YAxis {...moneyAxis(currency)} />
         <Tooltip
           labelFormatter={(t) => dayFormat.format(Number(t))}
           formatter={(_value, _name, item) => [
@@ -199,58 +228,32 @@ function MonthlyChart({ data }: { data: StatementChart }) {
     minorIn: m.moneyIn,
     minorOut: m.moneyOut,
   }));
+  const bar = {
+    radius: [4, 4, 0, 0] as [number, number, number, number],
+    isAnimationActive: false,
+  };
   return (
     <ChartCard
-      title={MONTHLY.title}
-      description={MONTHLY.description}
+      text={MONTHLY}
       table={
-        <table className="w-full">
-          <caption className="sr-only">Money in and out by month</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className={thClass}>
-                Month
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Money in
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Money out
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((m) => (
-              <tr key={m.month} className="border-b border-slate-100 dark:border-slate-800">
-                <td className={tdClass}>{m.month}</td>
-                <td className={`${tdClass} text-right`}>
-                  {formatMoney(BigInt(m.minorIn), currency)}
-                </td>
-                <td className={`${tdClass} text-right`}>
-                  {formatMoney(BigInt(m.minorOut), currency)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Money in and out by month"
+          columns={['Month', 'Money in', 'Money out']}
+          rows={bars.map((m) => ({
+            key: m.month,
+            label: m.month,
+            amounts: [
+              formatMoney(BigInt(m.minorIn), currency),
+              formatMoney(BigInt(m.minorOut), currency),
+            ],
+          }))}
+        />
       }
     >
-      <BarChart
-        responsive
-        title={MONTHLY.title}
-        desc={MONTHLY.description}
-        data={bars}
-        style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      >
+      <BarChart data={bars} {...chartProps(MONTHLY)}>
         <CartesianGrid stroke={COLOURS.grid} vertical={false} />
         <XAxis dataKey="month" tick={tick} stroke={COLOURS.grid} />
-        <YAxis
-          tick={tick}
-          stroke={COLOURS.grid}
-          width={64}
-          tickFormatter={(v: number) => compactMoney(v, currency)}
-        />
+        <YAxis {...moneyAxis(currency)} />
         <Tooltip
           cursor={{ fill: COLOURS.grid, fillOpacity: 0.4 }}
           formatter={(_value, name, item) => {
@@ -260,20 +263,8 @@ function MonthlyChart({ data }: { data: StatementChart }) {
           }}
         />
         <Legend wrapperStyle={{ fontSize: 13 }} />
-        <Bar
-          dataKey="moneyIn"
-          name="Money in"
-          fill={COLOURS.moneyIn}
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="moneyOut"
-          name="Money out"
-          fill={COLOURS.moneyOut}
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-        />
+        <Bar dataKey="moneyIn" name="Money in" fill={COLOURS.moneyIn} {...bar} />
+        <Bar dataKey="moneyOut" name="Money out" fill={COLOURS.moneyOut} {...bar} />
       </BarChart>
     </ChartCard>
   );
