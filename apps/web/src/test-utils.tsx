@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { NavigationFocusProvider } from './lib/navigation-focus';
 import { createQueryClient } from './lib/query-client';
@@ -79,13 +79,31 @@ export function problem(status: number, code: string, detail: string, errors?: u
 const elsewhere = { path: '*', element: <p>Another part of the app</p> };
 
 /**
+ * `routes` with every lazy route's code already fetched, as after a first visit: tests look at
+ * what pages do, not at code arriving (router.test.tsx covers that with the lazy tree itself).
+ */
+async function withLazyLoaded(tree: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    tree.map(async ({ lazy, children, ...route }) => {
+      const loaded = typeof lazy === 'function' ? await lazy() : {};
+      const loadedChildren = children && { children: await withLazyLoaded(children) };
+      return { ...route, ...loaded, ...loadedChildren } as RouteObject;
+    }),
+  );
+}
+
+const loadedRoutes = await withLazyLoaded(routes);
+
+/**
  * Renders the real route tree at `path` (with router `state`, if given) in a memory router;
  * returns the router, carrying the query client it was rendered with. `strict` renders in
- * React's strict mode, which mounts everything twice, as in development.
+ * React's strict mode, which mounts everything twice, as in development. `lazy` keeps the lazy
+ * routes' code unfetched, as on a first visit.
  */
-export function renderRoute(path: string, state?: unknown, { strict = false } = {}) {
+export function renderRoute(path: string, state?: unknown, { strict = false, lazy = false } = {}) {
   const entry = state === undefined ? path : { pathname: path, state };
-  const router = createMemoryRouter([...routes, elsewhere], { initialEntries: [entry] });
+  const tree = lazy ? routes : loadedRoutes;
+  const router = createMemoryRouter([...tree, elsewhere], { initialEntries: [entry] });
   const queryClient = createQueryClient({ retry: false });
   const app = (
     <QueryClientProvider client={queryClient}>

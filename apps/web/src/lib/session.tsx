@@ -2,7 +2,7 @@ import type { Me } from '@bank/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { LoadFailed, Loading } from '../components/ui/QueryStatus';
+import { LoadFailed, PageLoading } from '../components/ui/QueryStatus';
 import { queries, queryKeys } from './queries';
 
 type Scope = Me['scope'];
@@ -49,14 +49,6 @@ export function useForgetSessionData() {
   );
 }
 
-function SessionLoading() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center">
-      <Loading label="Loading…" />
-    </div>
-  );
-}
-
 function SessionError({
   error,
   retrying,
@@ -80,7 +72,7 @@ function SessionError({
 export function RequireSession({
   scope,
   children,
-  loading = <SessionLoading />,
+  loading = <PageLoading />,
 }: {
   scope: Scope;
   children: (me: Me) => ReactNode;
@@ -142,6 +134,6 @@ export function OnboardingOnly({ children }: { children: ReactNode }) {
 export function FrontDoor() {
   const me = useMe();
   if (me.isError) return <Navigate to="/auth" replace />;
-  if (!me.isFetchedAfterMount) return <SessionLoading />;
+  if (!me.isFetchedAfterMount) return <PageLoading />;
   return <Navigate to={homeFor(me.data ?? null)} replace />;
 }

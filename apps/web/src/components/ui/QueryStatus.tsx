@@ -15,6 +15,18 @@ export function Loading({ label }: { label: string }) {
   );
 }
 
+/**
+ * The whole screen while the app fetches what it needs before a page can show: the session
+ * check, or the code of a page opened straight from its address (the router's lazy routes).
+ */
+export function PageLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Loading label="Loading…" />
+    </div>
+  );
+}
+
 /** A request that failed: what went wrong, and a button that asks again. */
 export function LoadFailed({
   error,

@@ -1,45 +1,54 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AdminLayout } from './AdminLayout';
 import { RequireSession } from '../../lib/session';
-import { AdminHomePage } from './AdminHomePage';
-import { AvailabilityPage } from './catalog/AvailabilityPage';
-import { DocumentTypesPage } from './catalog/DocumentTypesPage';
-import { SupportContactsPage } from './catalog/SupportContactsPage';
-import { KycQueuePage } from './kyc/KycQueuePage';
-import { KycReviewPage } from './kyc/KycReviewPage';
 import { RequirePermission } from './RequirePermission';
+
+/**
+ * A staff page for holders of `permission`; `load` fetches its code (a lazy route, so nothing
+ * of the back office ships with the customer's pages).
+ */
+function staffPage(
+  path: string,
+  permission: string,
+  load: () => Promise<ComponentType>,
+): RouteObject {
+  return {
+    path,
+    lazy: () =>
+      load().then((Page) => ({
+        element: (
+          <RequirePermission permission={permission}>
+            <Page />
+          </RequirePermission>
+        ),
+      })),
+  };
+}
 
 /** The staff area, `{BASE_PATH}/admin/...` (PRODUCT.md, the back office). */
 export const adminRoute: RouteObject = {
   path: 'admin',
-  element: <RequireSession scope="staff">{(me) => <AdminLayout me={me} />}</RequireSession>,
-  children: [
-    { index: true, element: <AdminHomePage /> },
-    {
-      path: 'kyc',
-      element: (
-        <RequirePermission permission="kyc.review">
-          <KycQueuePage />
-        </RequirePermission>
-      ),
-    },
-    {
-      path: 'kyc/:id',
-      element: (
-        <RequirePermission permission="kyc.review">
-          <KycReviewPage />
-        </RequirePermission>
-      ),
-    },
-    ...(
-      [
-        ['catalog/document-types', <DocumentTypesPage key="types" />],
-        ['catalog/support-contacts', <SupportContactsPage key="contacts" />],
-        ['catalog/availability', <AvailabilityPage key="availability" />],
-      ] as const
-    ).map(([path, page]) => ({
-      path,
-      element: <RequirePermission permission="catalog.manage">{page}</RequirePermission>,
+  lazy: () =>
+    import('./AdminLayout').then(({ AdminLayout }) => ({
+      element: <RequireSession scope="staff">{(me) => <AdminLayout me={me} />}</RequireSession>,
     })),
+  children: [
+    {
+      index: true,
+      lazy: () => import('./AdminHomePage').then((m) => ({ Component: m.AdminHomePage })),
+    },
+    staffPage('kyc', 'kyc.review', () => import('./kyc/KycQueuePage').then((m) => m.KycQueuePage)),
+    staffPage('kyc/:id', 'kyc.review', () =>
+      import('./kyc/KycReviewPage').then((m) => m.KycReviewPage),
+    ),
+    staffPage('catalog/document-types', 'catalog.manage', () =>
+      import('./catalog/DocumentTypesPage').then((m) => m.DocumentTypesPage),
+    ),
+    staffPage('catalog/support-contacts', 'catalog.manage', () =>
+      import('./catalog/SupportContactsPage').then((m) => m.SupportContactsPage),
+    ),
+    staffPage('catalog/availability', 'catalog.manage', () =>
+      import('./catalog/AvailabilityPage').then((m) => m.AvailabilityPage),
+    ),
   ],
 };

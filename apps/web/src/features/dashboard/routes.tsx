@@ -1,9 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { DashboardLayout } from '../../layouts/DashboardLayout';
 import { RequireSession } from '../../lib/session';
-import { ComingSoonPage } from './ComingSoonPage';
-import { HomePage } from './HomePage';
-import { UnavailablePage } from './UnavailablePage';
 
 /** Sections of the menu whose issue is still open: a "coming soon" page inside the shell. */
 const COMING_SOON: readonly (readonly [string, string])[] = [
@@ -25,23 +21,34 @@ const UNAVAILABLE: readonly (readonly [string, string])[] = [
  * The signed-in customer's tree, `{BASE_PATH}/dashboard/...` (SPEC section 2), with the pages of
  * other features passed in by the router. An unknown address under it goes back to the dashboard
  * (spec: the dashboard's error fallback), and without a session the guard sends to sign-in.
+ * The shell and each page are lazy routes: their code is fetched the first time they are opened,
+ * never with the sign-in page.
  */
 export function dashboardRoute(pages: RouteObject[]): RouteObject {
   return {
     path: 'dashboard',
-    element: (
-      <RequireSession scope="customer">{(me) => <DashboardLayout me={me} />}</RequireSession>
-    ),
+    lazy: () =>
+      import('../../layouts/DashboardLayout').then(({ DashboardLayout }) => ({
+        element: (
+          <RequireSession scope="customer">{(me) => <DashboardLayout me={me} />}</RequireSession>
+        ),
+      })),
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, lazy: () => import('./HomePage').then((m) => ({ Component: m.HomePage })) },
       ...pages,
       ...COMING_SOON.map(([path, title]) => ({
         path,
-        element: <ComingSoonPage key={title} title={title} />,
+        lazy: () =>
+          import('./ComingSoonPage').then(({ ComingSoonPage }) => ({
+            element: <ComingSoonPage key={title} title={title} />,
+          })),
       })),
       ...UNAVAILABLE.map(([path, title]) => ({
         path,
-        element: <UnavailablePage key={title} title={title} />,
+        lazy: () =>
+          import('./UnavailablePage').then(({ UnavailablePage }) => ({
+            element: <UnavailablePage key={title} title={title} />,
+          })),
       })),
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
