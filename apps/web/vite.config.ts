@@ -19,7 +19,9 @@ export default defineConfig(({ command }) => ({
   // The server puts a fresh nonce here in every page it sends (apps/server/src/plugins/web.ts),
   // and into that page's style-src; the app hands it to the UI libraries that insert <style>.
   html: { cspNonce: '__CSP_NONCE__' },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest (dist/.vite/manifest.json, never served) and the source maps tell
+  // scripts/check-bundle.mjs which chunks the sign-in page loads.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` },
