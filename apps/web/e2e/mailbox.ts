@@ -14,7 +14,11 @@ export async function waitForMail(
   const dir = path.join(dataDir, 'mailbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const names = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    // Only delivered messages: the server writes each one to a hidden temporary file first.
+    const names = (await readdir(dir).catch(() => [] as string[]))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const name of names) {
       const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as {
         to: string;
