@@ -26,6 +26,10 @@ export type CreatePinRequest = z.infer<typeof createPinSchema>;
 /** Settings: enabled only when all three are four digits and the new PIN is confirmed (spec). */
 export const changePinSchema = z
   .object({ currentPin: pinSchema, newPin: pinSchema, confirmPin: z.string() })
+  .refine((v) => v.newPin !== v.currentPin, {
+    message: 'Choose a new PIN that differs from your current one',
+    path: ['newPin'],
+  })
   .refine((v) => v.newPin === v.confirmPin, { message: PIN_MISMATCH, path: ['confirmPin'] })
   .meta({ id: 'ChangePinRequest' });
 export type ChangePinRequest = z.infer<typeof changePinSchema>;

@@ -56,6 +56,19 @@ describe('the transaction PIN', () => {
     expect(mail?.subject).toBe('Transaction PIN created');
   });
 
+  it('refuses a new PIN equal to the current one, before any PIN check, and changes nothing', async () => {
+    const c = await customer();
+    await c.client.post('/api/v1/pin', { pin: '2468', confirmPin: '2468' });
+    const same = await c.client.post('/api/v1/pin/change', {
+      currentPin: '2468',
+      newPin: '2468',
+      confirmPin: '2468',
+    });
+    expect(same.statusCode).toBe(400);
+    expect(JSON.stringify(same.json().errors)).toContain('differs from your current one');
+    expect(await notificationKinds(c.userId)).toEqual(['pin.created']);
+  });
+
   it('rests after five wrong PINs in a row: the right PIN is refused too, until 30 minutes pass', async () => {
     const c = await customer();
     await c.client.post('/api/v1/pin', { pin: '2468', confirmPin: '2468' });

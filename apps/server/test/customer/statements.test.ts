@@ -152,6 +152,15 @@ describe('statements', () => {
       expect((await c.client.get(`/api/v1/statements?${bad}`)).statusCode, bad).toBe(400);
     }
 
+    // A filtered download names its filters, and without a start date runs from the opening.
+    const pdf = await c.client.get('/api/v1/statements/export.pdf?type=debit&q=rent');
+    const text = pdfTextRuns(pdf.rawPayload).join('\n');
+    expect(text).toContain("Period: from the account's opening to");
+    expect(text).toContain('Filtered (Debit only; Description contains "rent")');
+    expect(text).not.toContain('Salary November');
+    const csv = await c.client.get('/api/v1/statements/export.csv?type=debit');
+    expect(csv.headers['content-disposition']).toMatch(/-opening-\d{4}-\d{2}-\d{2}\.csv"$/);
+
     const chart = (await c.client.get('/api/v1/statements/chart')).json();
     expect(chart.days).toEqual([{ day: today(), balance: '8550' }]);
     expect(chart.months).toEqual([

@@ -7,7 +7,7 @@ import { queries, queryKeys } from '../lib/queries';
  * Keeps the unread count current without a reload: the server streams it (Server-Sent Events
  * over the session cookie) at once and after every change. A new count also refreshes the list
  * of notifications. The browser reconnects by itself after a drop; after sign-out the stream is
- * refused and stays closed.
+ * refused and stays closed, and the session is asked again.
  */
 export function useLiveUnreadCount() {
   const queryClient = useQueryClient();
@@ -28,6 +28,18 @@ export function useLiveUnreadCount() {
       queryClient.setQueryData(key, parsed.data.unread);
       if (before !== undefined && before !== parsed.data.unread) {
         void queryClient.invalidateQueries({ queryKey: [...queryKeys.notifications, 'list'] });
+        // A notification may report a new sign-in or a signed-out browser: the list of
+        // signed-in browsers is asked again too (only if a page shows it).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      }
+    });
+    // The server ends the stream when the session ends (it checks at every heartbeat) and then
+    // refuses it, which closes the EventSource for good: ask who is signed in, so that a tab
+    // whose session ended elsewhere (sign-out, a password change) leaves the dashboard now
+    // instead of at its next click.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
       }
     });
     return () => source.close();

@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { NavLink, Outlet, useOutletContext } from 'react-router';
+import { NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { Banner } from '../components/ui/Banner';
 import { BrandMark } from '../components/ui/BrandMark';
 import { SkipLink } from '../components/ui/SkipLink';
@@ -133,6 +133,14 @@ function SideNav({
 /** The signed-in shell (SPEC "Dashboard tree"): top bar, side menu, the page, and a footer. */
 export function DashboardLayout({ me }: { me: Me }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // Any move to another page closes the phone menu, whether it was chosen in the menu, the
+  // top bar's bell or its profile menu.
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   const mainRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pending, failed, signOut } = useSignOutToWelcome();

@@ -55,15 +55,21 @@ export function statementPdf(s: StatementExport): Promise<Buffer> {
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   doc.text(`Customer: ${s.customer}`);
   doc.text(`Account number: ${s.accountNumber}`);
-  doc.text(`Period: ${s.from} to ${s.to}`);
+  doc.text(
+    s.from === 'opening'
+      ? `Period: from the account's opening to ${s.to}`
+      : `Period: ${s.from} to ${s.to}`,
+  );
   doc.text(`Opening balance: ${money(s.opening)}`);
   doc.text(`Money in: ${money(s.totalIn)}    Money out: ${money(s.totalOut)}`);
   doc.text(`Closing balance: ${money(s.closing)}`);
-  if (s.filtered) {
+  if (s.filters.length > 0) {
     doc
       .moveDown(0.3)
       .fillColor('#92400e')
-      .text('Filtered: only the lines that match the chosen filters are listed.');
+      .text(
+        `Filtered (${s.filters.join('; ')}): only the lines that match are listed; the balances and totals above are the whole period's.`,
+      );
     doc.fillColor('#000');
   }
   doc.moveDown();

@@ -1,4 +1,5 @@
 import {
+  formatMoney,
   STATEMENT_EXPORT_MAX_LINES,
   type StatementChart,
   type StatementFilter,
@@ -114,8 +115,21 @@ export interface StatementExport {
   totalOut: bigint;
   /** Oldest first, as a statement reads. */
   lines: HistoryItem[];
-  /** True when filters leave lines out (then opening + lines need not equal closing). */
-  filtered: boolean;
+  /**
+   * The filters that leave lines out, in words (Debit only, Description contains "rent");
+   * empty when none. With any, opening + lines need not equal closing.
+   */
+  filters: string[];
+}
+
+/** The filters beyond the period, as a statement names them. */
+function describeFilters(filter: StatementFilter, currency: string): string[] {
+  const words: string[] = [];
+  if (filter.type) words.push(filter.type === 'credit' ? 'Credit only' : 'Debit only');
+  if (filter.min !== undefined) words.push(`Amount from ${formatMoney(filter.min, currency)}`);
+  if (filter.max !== undefined) words.push(`Amount up to ${formatMoney(filter.max, currency)}`);
+  if (filter.q) words.push(`Description contains "${filter.q}"`);
+  return words;
 }
 
 /** Everything an exported statement holds, for CSV and PDF alike. */
@@ -155,21 +169,22 @@ export async function statementForExport(
     }
   } while (cursor);
   const history = { items };
-  const firstDay = history.items.at(-1)?.createdAt ?? period.from;
+  const filters = describeFilters(filter, balance.currency);
+  // Without a start date the statement runs from the account's first line; with filters, the
+  // oldest matching line is not that, so the period then starts at the account's opening.
+  const firstDay = filters.length === 0 ? history.items.at(-1)?.createdAt : undefined;
   return {
     bankName,
     customer: user ? `${user.firstName} ${user.lastName}` : '',
     accountNumber: balance.accountNumber,
     currency: balance.currency,
-    from: filter.from ?? firstDay.toISOString().slice(0, 10),
+    from: filter.from ?? (firstDay ? firstDay.toISOString().slice(0, 10) : 'opening'),
     to: filter.to ?? now.toISOString().slice(0, 10),
     opening: summary.opening,
     closing: summary.closing,
     totalIn: summary.totalIn,
     totalOut: summary.totalOut,
     lines: [...history.items].reverse(),
-    filtered: Boolean(
-      filter.type || filter.min !== undefined || filter.max !== undefined || filter.q,
-    ),
+    filters,
   };
 }

@@ -148,7 +148,7 @@ export function NotificationsPage() {
         <div>
           <PageHeading title="Notifications" />
           <p className="text-slate-700 dark:text-slate-300" aria-live="polite">
-            {unread === 0 ? 'You are all caught up.' : `${unread} unread`}
+            {list.isSuccess && (unread === 0 ? 'You are all caught up.' : `${unread} unread`)}
           </p>
         </div>
         {unread > 0 && (

@@ -89,9 +89,9 @@ export function PinCreationPage() {
             <KeyRound aria-hidden="true" className="h-6 w-6" />
           </span>
           <p className="text-slate-700 dark:text-slate-300">
-            Your {PIN_LENGTH}-digit PIN confirms every transfer. Choose digits that are not easy to
-            guess, such as your birth year, and never share them: the bank will never ask for your
-            PIN.
+            Your {PIN_LENGTH}-digit PIN confirms every transfer. Avoid digits that are easy to
+            guess, such as your birth year or 1234, and never share them: the bank will never ask
+            for your PIN.
           </p>
         </div>
         {done ? (

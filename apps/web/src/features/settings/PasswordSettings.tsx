@@ -1,11 +1,12 @@
 import { PASSWORD_MISMATCH, messageSchema } from '@bank/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { ApiError, api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/queries';
 import { Section } from './Section';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -16,12 +17,17 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
  * The sign-up rules apply on the server; other browsers are signed out.
  */
 export function PasswordSettings() {
+  const queryClient = useQueryClient();
   const [values, setValues] = useState(EMPTY);
   const [mismatch, setMismatch] = useState(false);
   const change = useMutation({
     mutationFn: () =>
       api('POST', '/api/v1/settings/password', { schema: messageSchema, body: values }),
-    onSuccess: () => setValues(EMPTY),
+    onSuccess: () => {
+      setValues(EMPTY);
+      // The other browsers were signed out: the list below shows it at once.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
   });
   const fieldErrors = change.error instanceof ApiError ? change.error.fieldErrors : {};
   const fieldError = (field: keyof typeof EMPTY) => fieldErrors[field];

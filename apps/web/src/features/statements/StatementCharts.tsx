@@ -139,7 +139,15 @@ function ChartCard({
         <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-50">
           Show the figures as a table
         </summary>
-        <div className="mt-3 max-h-80 overflow-auto">{table}</div>
+        {/* Scrolls when long: focusable so that a keyboard can scroll it too. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={`${text.title}, figures`}
+          className="mt-3 max-h-80 overflow-auto"
+        >
+          {table}
+        </div>
       </details>
     </section>
   );

@@ -1,7 +1,19 @@
 import { formatMoney, type Transaction } from '@bank/contract';
 import { TransactionStatus } from '../../components/ui/TransactionStatus';
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Statements count days in UTC (the period filters, the charts, the CSV and the PDF alike), so
+ * their lines show UTC times too: a line always falls on the day the filters put it in.
+ */
+const when = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
 
 /** A signed amount: the sign and a hidden word say credit or debit, the colour repeats it. */
 function SignedAmount({ transaction }: { transaction: Transaction }) {

@@ -262,7 +262,8 @@ export function StatementsPage() {
       <div>
         <PageHeading title="Statements & Report" />
         <p className="text-slate-700 dark:text-slate-300">
-          Every transaction on your account, with your balance after each one.
+          Every transaction on your account, with your balance after each one. Days and times are in
+          UTC, as on your downloaded statements.
         </p>
       </div>
       <section aria-label="Filters" className={cardClass}>
