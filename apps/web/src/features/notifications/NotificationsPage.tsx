@@ -1,7 +1,7 @@
 import { notificationSchema, unreadCountSchema, type Notification } from '@bank/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellOff, Check, CheckCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { cardClass } from '../../components/ui/card';
@@ -27,6 +27,22 @@ function useMarkRead() {
     onSuccess: refresh,
   });
   return { one, all };
+}
+
+/** Replaces the pressed "Mark as read", so it takes the focus the button had. */
+function MarkedAsRead() {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="text-sm font-medium text-green-800 dark:text-green-300"
+    >
+      Marked as read
+    </p>
+  );
 }
 
 function NotificationItem({
@@ -70,11 +86,7 @@ function NotificationItem({
             Mark as read
           </Button>
         ) : (
-          justMarked && (
-            <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
-              Marked as read
-            </p>
-          )
+          justMarked && <MarkedAsRead />
         )}
       </div>
     </li>
@@ -88,6 +100,7 @@ export function NotificationsPage() {
   const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
+  const countRef = useRef<HTMLParagraphElement>(null);
 
   let body;
   if (list.isPending) body = <Loading label="Loading notifications…" />;
@@ -147,12 +160,22 @@ export function NotificationsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <PageHeading title="Notifications" />
-          <p className="text-slate-700 dark:text-slate-300" aria-live="polite">
+          <p
+            ref={countRef}
+            tabIndex={-1}
+            className="text-slate-700 dark:text-slate-300"
+            aria-live="polite"
+          >
             {list.isSuccess && (unread === 0 ? 'You are all caught up.' : `${unread} unread`)}
           </p>
         </div>
         {unread > 0 && (
-          <Button variant="secondary" loading={all.isPending} onClick={() => all.mutate()}>
+          <Button
+            variant="secondary"
+            loading={all.isPending}
+            // The button goes once all are read: the count ("all caught up") takes the focus.
+            onClick={() => all.mutate(undefined, { onSuccess: () => countRef.current?.focus() })}
+          >
             <CheckCheck aria-hidden="true" className="h-5 w-5" />
             Mark all as read
           </Button>

@@ -1,4 +1,5 @@
 import { formatMoney, type Transaction } from '@bank/contract';
+import { useEffect, useRef } from 'react';
 import { TransactionStatus } from '../../components/ui/TransactionStatus';
 
 /**
@@ -34,7 +35,18 @@ function SignedAmount({ transaction }: { transaction: Transaction }) {
  * balance after the line. On a phone the date goes under the description and the balance under
  * the amount, so that nothing scrolls sideways.
  */
-export function StatementLines({ lines }: { lines: Transaction[] }) {
+export function StatementLines({
+  lines,
+  focusRow = null,
+}: {
+  lines: Transaction[];
+  /** The row to move the focus to (the first of a page just loaded), if any. */
+  focusRow?: number | null;
+}) {
+  const focusTarget = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    focusTarget.current?.focus();
+  }, [focusRow]);
   return (
     <table className="w-full text-left">
       <caption className="sr-only">Statement lines, newest first</caption>
@@ -55,11 +67,15 @@ export function StatementLines({ lines }: { lines: Transaction[] }) {
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {lines.map((line) => {
+        {lines.map((line, index) => {
           const date = <time dateTime={line.date}>{when.format(new Date(line.date))}</time>;
           const balance = formatMoney(BigInt(line.balanceAfter), line.currency);
           return (
-            <tr key={line.id} className="align-top">
+            <tr
+              key={line.id}
+              className="align-top"
+              {...(index === focusRow ? { ref: focusTarget, tabIndex: -1 } : {})}
+            >
               <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">
                 {date}
               </td>

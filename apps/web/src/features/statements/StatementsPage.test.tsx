@@ -103,6 +103,8 @@ describe('Statements & Report', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[1]?.textContent).toContain('Credit +$2,000.00');
     expect(screen.queryByRole('button', { name: 'Show older lines' })).toBeNull();
+    // The button went with the last page: the focus is on the first line it brought.
+    await waitFor(() => expect(document.activeElement).toBe(rows()[1]));
 
     const monthly = screen.getByRole('table', { name: 'Money in and out by month' });
     expect(

@@ -178,6 +178,8 @@ function Statement({ applied, onClear }: { applied: StatementFilterValues; onCle
     [statement.data],
   );
   const first = statement.data?.pages[0];
+  /** After "Show older lines", the first of them takes the focus (the button may be gone). */
+  const [firstNewRow, setFirstNewRow] = useState<number | null>(null);
 
   let body;
   if (statement.isPending) body = <Loading label="Loading your statement…" />;
@@ -194,13 +196,16 @@ function Statement({ applied, onClear }: { applied: StatementFilterValues; onCle
   } else {
     body = (
       <>
-        <StatementLines lines={lines} />
+        <StatementLines lines={lines} focusRow={firstNewRow} />
         {statement.hasNextPage && (
           <Button
             variant="secondary"
             className="mt-4"
             loading={statement.isFetchingNextPage}
-            onClick={() => void statement.fetchNextPage()}
+            onClick={() => {
+              const shown = lines.length;
+              void statement.fetchNextPage().then(() => setFirstNewRow(shown));
+            }}
           >
             Show older lines
           </Button>
