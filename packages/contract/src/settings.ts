@@ -17,9 +17,15 @@ export const changePasswordSchema = z
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
-/** Settings, change email: a code goes to the new address first. */
+/**
+ * Settings, change email: the account password (a session alone must not be able to move the
+ * account to another inbox), then a code goes to the new address.
+ */
 export const changeEmailSchema = z
-  .object({ email: emailSchema })
+  .object({
+    email: emailSchema,
+    currentPassword: z.string().min(1, 'Enter your current password').max(128),
+  })
   .meta({ id: 'ChangeEmailRequest' });
 
 export const confirmEmailChangeSchema = z

@@ -72,10 +72,25 @@ describe('settings: email address', () => {
   it('changes only with the code sent to the new address; the old address is told', async () => {
     const c = await customer();
     const newEmail = c.email.replace('customer.', 'moved.');
-    const asked = await c.client.post('/api/v1/settings/email', { email: newEmail });
+    const ask = (email: string, currentPassword = CUSTOMER_PASSWORD) =>
+      c.client.post('/api/v1/settings/email', { email, currentPassword });
+
+    // A session alone cannot move the account: the password is asked for, and checked first.
+    expect((await c.client.post('/api/v1/settings/email', { email: newEmail })).statusCode).toBe(
+      400,
+    );
+    const guessed = await ask(newEmail, 'not the password');
+    expect(guessed.statusCode).toBe(400);
+    expect(JSON.stringify(guessed.json().errors)).toContain('currentPassword');
+    expect(await mailTo(suite.app, newEmail)).toEqual([]);
+
+    const asked = await ask(newEmail);
     expect(asked.statusCode).toBe(200);
     const code = codeIn((await mailTo(suite.app, newEmail))[0]?.text);
     expect(code).toMatch(/^\d{6}$/);
+    // One code a minute while it is still good: asking again at once is refused.
+    expect((await ask(newEmail)).statusCode).toBe(429);
+    expect(await mailTo(suite.app, newEmail)).toHaveLength(1);
 
     // The code is bound to the address it was sent to.
     const elsewhere = await c.client.post('/api/v1/settings/email/confirm', {
@@ -83,7 +98,8 @@ describe('settings: email address', () => {
       code,
     });
     expect(elsewhere.statusCode).toBe(422);
-    const asked2 = await c.client.post('/api/v1/settings/email', { email: newEmail });
+    // The refused attempt spent that code, so a new one may be asked for at once.
+    const asked2 = await ask(newEmail);
     expect(asked2.statusCode).toBe(200);
     const code2 = codeIn((await mailTo(suite.app, newEmail))[0]?.text);
     const confirmed = await c.client.post('/api/v1/settings/email/confirm', {
@@ -101,14 +117,12 @@ describe('settings: email address', () => {
   it("refuses an address another account holds, and the customer's own", async () => {
     const a = await customer();
     const b = await customer();
-    const taken = await a.client.post('/api/v1/settings/email', { email: b.email.toUpperCase() });
+    const ask = (email: string) =>
+      a.client.post('/api/v1/settings/email', { email, currentPassword: CUSTOMER_PASSWORD });
+    const taken = await ask(b.email.toUpperCase());
     expect(taken.statusCode).toBe(400);
-    expect((await a.client.post('/api/v1/settings/email', { email: a.email })).statusCode).toBe(
-      400,
-    );
-    expect(
-      (await a.client.post('/api/v1/settings/email', { email: 'not-an-email' })).statusCode,
-    ).toBe(400);
+    expect((await ask(a.email)).statusCode).toBe(400);
+    expect((await ask('not-an-email')).statusCode).toBe(400);
   });
 });
 

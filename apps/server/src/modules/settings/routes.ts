@@ -61,7 +61,7 @@ export const settingsRoutes =
         },
       },
       async (request) => {
-        await settings.requestEmailChange(deps, person(request), request.body.email);
+        await settings.requestEmailChange(deps, person(request), request.body);
         return { email: request.body.email };
       },
     );

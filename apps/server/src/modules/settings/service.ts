@@ -1,6 +1,7 @@
 import type { ActiveSession, ChangePasswordRequest } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError, fieldError } from '../../platform/errors.js';
+import { freshCode } from '../../platform/codes/index.js';
 import {
   hashPassword,
   passwordProblem,
@@ -66,12 +67,19 @@ export async function changePassword(
 }
 
 /**
- * Asks to move the account to a new address: a code goes to that address (bound to it, so it
- * cannot confirm any other), and nothing changes until it comes back. An address another account
- * holds is refused plainly: the customer is signed in, so this tells a stranger nothing.
+ * Asks to move the account to a new address, given the account password: a code goes to that
+ * address (bound to it, so it cannot confirm any other), and nothing changes until it comes
+ * back. At most one code a minute and the purpose's daily cap, as every emailed code. An address
+ * another account holds is refused plainly: only someone who knows the password gets this far.
  */
-export async function requestEmailChange(deps: AppDeps, person: Person, email: string) {
+export async function requestEmailChange(
+  deps: AppDeps,
+  person: Person,
+  input: { email: string; currentPassword: string },
+) {
+  const { email } = input;
   const user = await owner(deps, person.userId);
+  await currentPasswordRight(deps, person, user.passwordHash, input.currentPassword);
   if (user.email.toLowerCase() === email.toLowerCase()) {
     throw fieldError('body.email', 'That is already your email address.');
   }
@@ -79,11 +87,16 @@ export async function requestEmailChange(deps: AppDeps, person: Person, email: s
     throw fieldError('body.email', 'Another account uses that email address.');
   }
   await deps.db.transaction().execute(async (trx) => {
-    const { code } = await deps.codes.issue(trx, {
-      userId: user.id,
-      purpose: 'email_change',
+    const code = await freshCode(deps, trx, user.id, 'email_change', {
+      refuseWhenPaused: true,
       context: { email: email.toLowerCase() },
     });
+    if (!code) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'A code was sent less than a minute ago, or today’s codes are used up. Wait a minute, then ask again.',
+      );
+    }
     await deps.mail.send(trx, await emailChangeCodeEmail(email, user.firstName, code));
   });
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import { CODE_RULES, type CodePurpose } from './purposes.js';
-import type { CodeService } from './service.js';
+import type { CodeContext, CodeService } from './service.js';
 
 /**
  * What every "email me a code" does: a new code of `purpose` for this person, unless one went
@@ -18,7 +18,7 @@ export async function freshCode(
   trx: Kysely<DB>,
   userId: bigint,
   purpose: CodePurpose,
-  options: { refuseWhenPaused?: boolean; requester?: string } = {},
+  options: { refuseWhenPaused?: boolean; requester?: string; context?: CodeContext } = {},
 ): Promise<string | null> {
   const sentAt = await deps.codes.lastSentAt(trx, userId, purpose);
   if (sentAt && deps.clock.now().getTime() - sentAt.getTime() < RESEND_COOLDOWN_MS) return null;
@@ -40,6 +40,7 @@ export async function freshCode(
       userId,
       purpose,
       ...(options.requester === undefined ? {} : { requester: options.requester }),
+      ...(options.context === undefined ? {} : { context: options.context }),
     })
   ).code;
 }

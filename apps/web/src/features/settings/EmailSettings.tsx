@@ -5,28 +5,41 @@ import { useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { OtpInput } from '../../components/ui/OtpInput';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { TextField } from '../../components/ui/TextField';
-import { api, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { Section } from './Section';
 
+/** The server's message for one field of a refused request, if it named that field. */
+function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError ? error.fieldErrors[field] : undefined;
+}
+
 /**
- * Change email (spec: Save disabled until the address has the standard pattern). The new
- * address is confirmed by a code sent to it before it replaces the old one.
+ * Change email (spec: Save disabled until the address has the standard pattern). The account
+ * password is asked for too, and the new address is confirmed by a code sent to it before it
+ * replaces the old one.
  */
 export function EmailSettings({ current }: { current: string }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const valid = emailSchema.safeParse(email).success;
+  const ready = valid && password !== '';
   const ask = useMutation({
     mutationFn: () =>
-      api('POST', '/api/v1/settings/email', { schema: emailOnlySchema, body: { email } }),
+      api('POST', '/api/v1/settings/email', {
+        schema: emailOnlySchema,
+        body: { email, currentPassword: password },
+      }),
     onSuccess: ({ email: to }) => {
       setSentTo(to);
       setCode('');
+      setPassword('');
     },
   });
   const confirm = useMutation({
@@ -48,7 +61,7 @@ export function EmailSettings({ current }: { current: string }) {
   const onAsk = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    if (valid) ask.mutate();
+    if (ready) ask.mutate();
   };
   return (
     <Section
@@ -99,7 +112,7 @@ export function EmailSettings({ current }: { current: string }) {
         </form>
       ) : (
         <form noValidate onSubmit={onAsk} className="flex flex-col gap-4">
-          {ask.isError && (
+          {ask.isError && !fieldError(ask.error, 'currentPassword') && (
             <Banner tone="error">{errorMessage(ask.error, 'Something went wrong')}</Banner>
           )}
           <TextField
@@ -110,7 +123,15 @@ export function EmailSettings({ current }: { current: string }) {
             onChange={(event) => setEmail(event.target.value)}
             error={email && !valid ? "That doesn't look like an email address" : undefined}
           />
-          <Button type="submit" className="self-start" disabled={!valid} loading={ask.isPending}>
+          <PasswordField
+            label="Your account password"
+            autoComplete="current-password"
+            hint="To keep your account safe, moving it to a new address needs your password."
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={fieldError(ask.error, 'currentPassword')}
+          />
+          <Button type="submit" className="self-start" disabled={!ready} loading={ask.isPending}>
             Save
           </Button>
         </form>

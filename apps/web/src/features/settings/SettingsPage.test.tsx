@@ -56,10 +56,16 @@ describe('settings', () => {
     await user.type(email, 'new@example');
     expect((saves()[0] as HTMLButtonElement).disabled).toBe(true);
     await user.type(email, '.com');
+    // The account password is asked for too.
+    expect((saves()[0] as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByLabelText('Your account password'), 'velvet tram');
     expect((saves()[0] as HTMLButtonElement).disabled).toBe(false);
     await user.click(saves()[0] as HTMLElement);
     expect(await screen.findByText(/We sent a code to/)).toBeTruthy();
-    expect(sentBodyTo(fetchMock, '/api/v1/settings/email')).toEqual({ email: 'new@example.com' });
+    expect(sentBodyTo(fetchMock, '/api/v1/settings/email')).toEqual({
+      email: 'new@example.com',
+      currentPassword: 'velvet tram',
+    });
   });
 
   it('enables the password Save only when all three are filled, and says Password Mismatch', async () => {
