@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, signupSchema, verifyEmailSchema } from './auth.js';
+import { emailSchema, verifyEmailSchema } from './auth.js';
+import { signupSchema } from './signup.js';
 
 const valid = {
   firstName: 'Ada',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema } from './auth.js';
+import { nameSchema } from './names.js';
 import { MINIMUM_AGE } from './constants.js';
 import { textSchema } from './text.js';
 

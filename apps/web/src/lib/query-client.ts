@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
-import { queryKeys } from './queries';
+import { queryKeys } from './query-keys';
 
 /**
  * The app's query client. Queries retry only what might pass next time (not a 4xx answer). A

@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadFailed, PageLoading } from '../components/ui/QueryStatus';
-import { queries, queryKeys } from './queries';
+import { queryKeys } from './query-keys';
+import { sessionQuery } from './session-query';
 
 type Scope = Me['scope'];
 
 /** The signed-in person, or null when nobody is (answered without an error either way). */
 export function useMe() {
-  return useQuery(queries.session());
+  return useQuery(sessionQuery());
 }
 
 /**

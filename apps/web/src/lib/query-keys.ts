@@ -1,0 +1,34 @@
+/**
+ * The query keys' area prefixes, in one place (decision 0013): each covers every query of one
+ * area, for invalidation and forgetting. Kept apart from `queries` (lib/queries.ts, which
+ * re-exports them) so that the entry chunk, which needs the session's key, does not carry every
+ * page's schemas (issue 8).
+ */
+export const queryKeys = {
+  /** Who is signed in. Kept when everything else of a session is forgotten. */
+  session: ['session'],
+  /** The customer's current account: summary and history. */
+  account: ['accounts', 'current'],
+  /** The identity check form (onboarding session). */
+  kyc: ['kyc'],
+  /** The staff review of identity checks: queue and submissions. */
+  staffKyc: ['staff', 'kyc'],
+  /** The document type catalog staff keep. */
+  staffDocumentTypes: ['staff', 'catalog', 'document-types'],
+  /** The authenticator key being set up at a staff member's first sign-in. */
+  mfaSetup: ['auth', 'mfa', 'setup'],
+  /** The customer's notifications and their unread count. */
+  notifications: ['notifications'],
+  /** Whether the customer has a transaction PIN. */
+  pin: ['pin'],
+  /** The customer's profile (name, plan, picture). */
+  profile: ['profile'],
+  /** The customer's signed-in browsers. */
+  sessions: ['settings', 'sessions'],
+  /** What the customer can use in their region. */
+  availability: ['availability'],
+  supportContacts: ['support', 'contacts'],
+  /** What staff publish: support contacts and region availability. */
+  staffSupportContacts: ['staff', 'catalog', 'support-contacts'],
+  staffAvailability: ['staff', 'catalog', 'availability'],
+} as const;
