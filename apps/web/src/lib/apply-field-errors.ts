@@ -8,6 +8,23 @@ export function fieldNamedIn<T extends string>(error: unknown, fields: readonly 
 }
 
 /**
+ * The server's messages for `fields`, by field name: for forms kept in plain React state, where
+ * `applyFieldErrors` (react-hook-form) does not apply.
+ */
+export function fieldErrorsIn<T extends string>(
+  error: unknown,
+  fields: readonly T[],
+): Partial<Record<T, string>> {
+  const found: Partial<Record<T, string>> = {};
+  if (!(error instanceof ApiError)) return found;
+  for (const field of fields) {
+    const message = error.fieldErrors[field];
+    if (message) found[field] = message;
+  }
+  return found;
+}
+
+/**
  * Puts the server's field errors (`body.<field>`, see ApiError) on the form's own fields and
  * focuses the first; returns true when at least one landed, so the page need not repeat them in
  * a banner. `shouldFocus: false` is for forms whose fields are still disabled at that moment.

@@ -1,9 +1,42 @@
-import { Compass, TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { BANK_NAME } from '../../lib/brand';
 import { BrandMark } from './BrandMark';
 import { ButtonLink } from './ButtonLink';
 import { PageHeading } from './PageHeading';
+
+/**
+ * Lucide's Compass and TriangleAlert drawn as lucide draws them (ISC licence), written out here
+ * because this page ships with the sign-in page and lucide's icon runtime would otherwise come
+ * with it (issue 8's budget).
+ */
+function ErrorIcon({ notFound }: { notFound: boolean }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="h-7 w-7"
+    >
+      {notFound ? (
+        <>
+          <circle cx="12" cy="12" r="10" />
+          <path d="m16.24 7.76-1.804 5.411a2 2 0 0 1-1.265 1.265L7.76 16.24l1.804-5.411a2 2 0 0 1 1.265-1.265z" />
+        </>
+      ) : (
+        <>
+          <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
+          <path d="M12 9v4" />
+          <path d="M12 17h.01" />
+        </>
+      )}
+    </svg>
+  );
+}
 
 /** What went wrong, in the router's words (SPEC: the router's default error pages). */
 function describe(error: unknown) {
@@ -37,7 +70,6 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const { notFound, title, heading, detail } = describe(error);
   if (!isRouteErrorResponse(error)) console.error(error);
-  const Icon = notFound ? Compass : TriangleAlert;
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">
       <header className="mb-6">
@@ -45,7 +77,7 @@ export function RouteErrorPage() {
       </header>
       <main className="flex w-full max-w-md flex-col items-center gap-4 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800">
         <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-50">
-          <Icon aria-hidden="true" className="h-7 w-7" />
+          <ErrorIcon notFound={notFound} />
         </span>
         <PageHeading title={title}>{heading}</PageHeading>
         <p className="break-words text-slate-700 dark:text-slate-300">{detail}</p>

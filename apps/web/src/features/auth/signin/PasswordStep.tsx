@@ -1,22 +1,19 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { EmailField } from '../EmailField';
-import type { SigninRequest } from '../api/signin';
+import type { SigninFields } from './useSigninFields';
 
 const linkStyle = 'font-semibold text-brand-700 underline dark:text-brand-50';
 
 /** Email and password: the first step of every sign-in. */
 export function PasswordStep({
-  register,
-  errors,
+  field,
   onSubmit,
   pending,
   disabled,
 }: {
-  register: UseFormRegister<SigninRequest>;
-  errors: FieldErrors<SigninRequest>;
+  field: SigninFields['field'];
   onSubmit: () => void;
   pending: boolean;
   disabled: boolean;
@@ -31,13 +28,12 @@ export function PasswordStep({
         }}
         className="flex flex-col gap-4"
       >
-        <EmailField error={errors.email?.message} {...register('email')} />
+        <EmailField {...field('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           required
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <p className="text-right">
           <Link to="/auth/forgot" className={linkStyle}>

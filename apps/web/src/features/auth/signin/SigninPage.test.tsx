@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -34,6 +34,70 @@ describe('SigninPage', () => {
       '/auth/forgot',
     );
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/signup');
+  });
+
+  it('says what is missing under each field, on the first one, without calling the API', async () => {
+    const fetchMock = mockFetch(signedOut(() => ({ status: 500 })));
+    const user = userEvent.setup();
+    renderRoute('/auth/signin');
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    // Nothing is judged while the first try is being typed.
+    await user.type(email, 'ada');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      "That doesn't look like an email address",
+    );
+    expect(
+      document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('Enter your password');
+    expect(callsTo(fetchMock, '/api/v1/auth/signin')).toHaveLength(0);
+
+    // After a first try, each message follows what is typed.
+    await user.type(email, 'ada@example.com');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await user.type(password, 'x');
+    expect(screen.queryByText('Enter your password')).toBeNull();
+  });
+
+  it('sends what a password manager filled in, without keystrokes', async () => {
+    const fetchMock = mockFetch(signedOut(() => ({ status: 200, body: { next: 'dashboard' } })));
+    const router = renderRoute('/auth/signin');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sentBodyTo(fetchMock, '/api/v1/auth/signin')).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
+  });
+
+  it("shows the server's field error on its field, not in a banner, until it is changed", async () => {
+    const user = userEvent.setup();
+    await signIn(
+      problem(422, 'VALIDATION_FAILED', 'Request validation failed', [
+        { path: 'body.email', message: 'This address cannot receive email' },
+      ]),
+      user,
+    );
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This address cannot receive email',
+    );
+    expect(document.activeElement).toBe(email);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.type(email, 'x');
+    expect(screen.queryByText('This address cannot receive email')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('shows Invalid Credentials on 401 and stays', async () => {

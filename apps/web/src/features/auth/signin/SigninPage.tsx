@@ -1,17 +1,22 @@
-import { signinSchema } from '@bank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState, useTransition } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { Loading } from '../../../components/ui/QueryStatus';
 import { useDelayedNavigate } from '../../../hooks/useDelayedNavigate';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useSignin, type SigninRequest } from '../api/signin';
 import { routeForOutcome } from '../outcome-route';
-import { CodeStep } from './CodeStep';
 import { PasswordStep } from './PasswordStep';
+import { useSigninFields } from './useSigninFields';
+
+/**
+ * The emailed-code step (code boxes, resend timer) is needed only after repeated attempts, so it
+ * is not part of the sign-in page's first download (issue 8): it is fetched while a password is
+ * being checked.
+ */
+const loadCodeStep = () => import('./CodeStep');
+const CodeStep = lazy(() => loadCodeStep().then((module) => ({ default: module.CodeStep })));
 
 /** Why someone was sent back here, e.g. too many wrong second-factor codes. */
 function noticeFrom(state: unknown): string | null {
@@ -26,17 +31,7 @@ function noticeFrom(state: unknown): string | null {
  */
 export function SigninPage() {
   const notice = noticeFrom(useLocation().state);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    resetField,
-    setError,
-    formState: { errors },
-  } = useForm<SigninRequest>({
-    resolver: zodResolver(signinSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const fields = useSigninFields();
   const signin = useSignin();
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
@@ -46,15 +41,20 @@ export function SigninPage() {
   const [codeFor, setCodeFor] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [newCodeSent, setNewCodeSent] = useState(false);
+  // Keeps the password step on screen until the code step's code has arrived.
+  const [switchingStep, startStepSwitch] = useTransition();
 
   function send(request: SigninRequest, { askingForNewCode = false } = {}) {
     setFailure(null);
     setNewCodeSent(false);
+    void loadCodeStep().catch(() => undefined);
     signin.mutate(request, {
       onSuccess: (outcome) => {
         if (outcome.next === 'signin_code') {
-          setCodeFor(outcome.email);
-          setNewCodeSent(askingForNewCode);
+          startStepSwitch(() => {
+            setCodeFor(outcome.email);
+            setNewCodeSent(askingForNewCode);
+          });
           return;
         }
         const { to, state } = routeForOutcome(outcome);
@@ -66,7 +66,7 @@ export function SigninPage() {
         }
       },
       onError: (error) => {
-        if (!codeFor && applyFieldErrors(error, ['email', 'password'], setError)) return;
+        if (!codeFor && fields.showServerErrors(error)) return;
         // A refused code is typed again from scratch.
         setCode('');
         const unauthorised = error instanceof ApiError && error.status === 401;
@@ -79,7 +79,7 @@ export function SigninPage() {
     setCodeFor(null);
     setCode('');
     setFailure(null);
-    resetField('password');
+    fields.clearPassword();
   };
 
   return (
@@ -99,26 +99,27 @@ export function SigninPage() {
         <Banner tone="success">If your password is right, we sent a new code to {codeFor}.</Banner>
       )}
       {failure && <Banner tone="error">{failure}</Banner>}
-      {codeFor ? (
-        <CodeStep
-          email={codeFor}
-          code={code}
-          onCodeChange={setCode}
-          onCode={(value) => send({ ...getValues(), code: value })}
-          onNewCode={() => send(getValues(), { askingForNewCode: true })}
-          onBack={backToPassword}
-          pending={signin.isPending}
-          failed={failure !== null}
-        />
-      ) : (
-        <PasswordStep
-          register={register}
-          errors={errors}
-          onSubmit={handleSubmit((values) => send(values))}
-          pending={signin.isPending}
-          disabled={mustVerify}
-        />
-      )}
+      <Suspense fallback={<Loading label="Loading…" />}>
+        {codeFor ? (
+          <CodeStep
+            email={codeFor}
+            code={code}
+            onCodeChange={setCode}
+            onCode={(value) => send({ ...fields.values, code: value })}
+            onNewCode={() => send(fields.values, { askingForNewCode: true })}
+            onBack={backToPassword}
+            pending={signin.isPending}
+            failed={failure !== null}
+          />
+        ) : (
+          <PasswordStep
+            field={fields.field}
+            onSubmit={() => fields.submit((request) => send(request))}
+            pending={signin.isPending || switchingStep}
+            disabled={mustVerify}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
