@@ -6,7 +6,11 @@ import { textSchema } from './text.js';
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date');
+  // A real calendar day: 2026-02-31 would otherwise roll over into March.
+  .refine((v) => {
+    const parsed = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
+  }, 'Use a real date');
 
 const amount = z
   .string()

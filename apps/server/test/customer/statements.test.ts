@@ -142,6 +142,7 @@ describe('statements', () => {
 
     for (const bad of [
       'from=2026-13-01',
+      'to=2026-02-31',
       'type=both',
       'min=-5',
       'min=1.234',
@@ -172,10 +173,13 @@ describe('statements', () => {
     const a = await customerWithAccount();
     const b = await customerWithAccount();
     await a.credit(1_000n, '=HYPERLINK("http://evil.example")');
+    // Where ";" separates cells (much of Europe), the part after it is a cell of its own.
+    await a.credit(2_000n, 'Rent; =1+2');
     expect((await b.client.get('/api/v1/statements')).json().items).toEqual([]);
     const csv = (await a.client.get('/api/v1/statements/export.csv')).body;
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(csv).not.toMatch(/^=|,=/m);
+    expect(csv).toContain("Rent; '=1+2");
+    expect(csv).not.toMatch(/^=|,=|;\s*=/m);
   });
 
   it('makes a PDF with page numbers on every page', async () => {

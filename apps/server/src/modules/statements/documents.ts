@@ -9,7 +9,10 @@ import type { StatementExport } from './service.js';
  * prefixed with a quote (CSV injection).
  */
 export function statementCsv(s: StatementExport): string {
-  const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+  // A spreadsheet reads a cell starting with = + - @ (or a tab or return) as a formula, and one
+  // whose list separator is ";" splits a cell there first: every part is defused, not just the
+  // cell's start.
+  const safe = (text: string) => text.replace(/(^|[;,])(\s*)(?=[=+\-@\t\r])/g, "$1$2'");
   return stringify(
     [
       ['Date', 'Description', 'Type', 'Amount', 'Balance', 'Currency'],
