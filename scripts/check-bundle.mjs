@@ -25,13 +25,16 @@ const SIGNIN_MODULES = [
 ].map((module) => path.join(WEB, module));
 
 /**
- * A ceiling against regressions, not issue 8's target: the issue asks for 150 kB, but the
- * libraries every page needs (react-dom, react-router, zod, TanStack Query) and the sign-in form's
- * react-hook-form take 145 kB gzipped on their own, before any of the app's code. With every
- * other page lazy the sign-in page is at 170 kB; reaching 150 needs one of those libraries off
- * the sign-in path.
+ * Issue 8's budget. The sign-in page loads 144.4 kB (one entry chunk and rolldown's runtime):
+ * react-dom with its scheduler 65 kB, react-router 29.5, zod with the contract schemas the page
+ * uses 27, TanStack Query 10, react 3, the app's own code 8. It stays under the budget because the
+ * first page's modules share one chunk, the sign-in form has no react-hook-form (the contract's
+ * `signinSchema` checks it), the session query and the query keys live apart from the other pages'
+ * reads, the contract is marked free of side effects, the emailed-code step loads when needed, the
+ * error page draws its icons without lucide, and the build takes React Router's production files
+ * (apps/web/vite.config.ts).
  */
-const BUDGET_KB = 175;
+const BUDGET_KB = 150;
 
 const { values } = parseArgs({
   options: { 'budget-kb': { type: 'string', default: String(BUDGET_KB) } },
@@ -83,7 +86,8 @@ function report(files) {
   if (total > budgetKb * 1000) {
     fail(
       `the sign-in page ships ${kb(total)} of JavaScript gzipped, over its ${budgetKb} kB budget: ` +
-        'load pages with the route `lazy` (apps/web/src/router.tsx) instead of in the entry chunk',
+        'load pages with the route `lazy` (apps/web/src/router.tsx) instead of in the entry chunk, ' +
+        "and keep what only other pages use (react-hook-form, their queries' schemas) off its path",
     );
   }
 }
