@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute } from '../test-utils';
 import { queries, queryKeys } from './queries';
+import { SESSION_ENDED } from './session';
 
 afterEach(() => {
   cleanup();
@@ -120,6 +121,8 @@ describe('a session that ends while a page is open', () => {
     await act(() => router.queryClient.invalidateQueries({ queryKey: queryKeys.account }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
     expect(screen.queryByText('4000123457')).toBeNull();
+    // Sign-in says why the person is there.
+    expect(await screen.findByText(SESSION_ENDED)).toBeTruthy();
   });
 });
 

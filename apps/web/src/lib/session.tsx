@@ -1,6 +1,6 @@
 import type { Me } from '@bank/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadFailed, PageLoading } from '../components/ui/QueryStatus';
 import { queryKeys } from './query-keys';
@@ -66,6 +66,9 @@ function SessionError({
   );
 }
 
+export const SESSION_ENDED =
+  'You were signed out, perhaps from another browser or by a password change. Sign in again to continue.';
+
 /**
  * Renders `children(me)` only for a session of `scope`. Nobody signed in goes to sign-in (spec:
  * dashboard fallback without a token); a session of another kind goes to its own area.
@@ -86,6 +89,10 @@ export function RequireSession({
   const who = me.data ?? null;
   const settled = me.isFetchedAfterMount && !me.isError;
   const belongs = who?.scope === scope;
+  // Whether this area was shown to someone: if their session then ends (signed out from another
+  // browser, a password change), sign-in says why instead of appearing out of nowhere.
+  const [shown, setShown] = useState(false);
+  if (settled && belongs && !shown) setShown(true);
   useEffect(() => {
     if (settled && !belongs) forget();
   }, [settled, belongs, forget]);
@@ -96,7 +103,11 @@ export function RequireSession({
     );
   }
   if (!me.isFetchedAfterMount) return loading;
-  if (!who) return <Navigate to="/auth/signin" replace />;
+  if (!who) {
+    return (
+      <Navigate to="/auth/signin" replace state={shown ? { notice: SESSION_ENDED } : undefined} />
+    );
+  }
   if (!belongs) return <Navigate to={homeFor(who)} replace />;
   return children(who);
 }
