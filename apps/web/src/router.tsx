@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import { PageLoading } from './components/ui/QueryStatus';
 import { RouteErrorPage } from './components/ui/RouteErrorPage';
 import { adminRoute } from './features/admin/routes';
@@ -19,8 +20,20 @@ const kycPage = () =>
     ),
   }));
 
-const resetPage = () =>
-  import('./features/auth/ResetPage').then((m) => ({ Component: m.ResetPage }));
+/**
+ * A lazy page of the signed-out tree (spec: used when no session exists): a customer or staff
+ * member who opens it goes to their own area instead.
+ */
+const signedOutPage = (load: () => Promise<ComponentType>) => () =>
+  load().then((Page) => ({
+    element: (
+      <SignedOutOnly>
+        <Page />
+      </SignedOutOnly>
+    ),
+  }));
+
+const resetPage = signedOutPage(() => import('./features/auth/ResetPage').then((m) => m.ResetPage));
 
 const noticePage = () =>
   import('./features/auth/InfoNoticePage').then((m) => ({ Component: m.InfoNoticePage }));
@@ -47,17 +60,19 @@ export const routes: RouteObject[] = [
         path: 'auth',
         element: <AuthLayout />,
         children: [
-          { index: true, element: <WelcomePage /> },
+          {
+            index: true,
+            element: (
+              <SignedOutOnly>
+                <WelcomePage />
+              </SignedOutOnly>
+            ),
+          },
           {
             path: 'signup',
-            lazy: () =>
-              import('./features/auth/SignupPage').then(({ SignupPage }) => ({
-                element: (
-                  <SignedOutOnly>
-                    <SignupPage />
-                  </SignedOutOnly>
-                ),
-              })),
+            lazy: signedOutPage(() =>
+              import('./features/auth/SignupPage').then((m) => m.SignupPage),
+            ),
           },
           {
             path: 'signin',
@@ -81,8 +96,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'forgot',
-            lazy: () =>
-              import('./features/auth/ForgotPage').then((m) => ({ Component: m.ForgotPage })),
+            lazy: signedOutPage(() =>
+              import('./features/auth/ForgotPage').then((m) => m.ForgotPage),
+            ),
           },
           {
             path: 'reset',

@@ -36,10 +36,14 @@ describe('the front door, {BASE_PATH}/', () => {
   });
 });
 
-describe('the sign-in and sign-up pages, opened while signed in', () => {
+describe('the signed-out pages (welcome, sign-in, sign-up, forgot, reset), opened while signed in', () => {
   it.each([
+    ['/auth', 'customer', '/dashboard'],
     ['/auth/signin', 'customer', '/dashboard'],
     ['/auth/signup', 'customer', '/dashboard'],
+    ['/auth/forgot', 'customer', '/dashboard'],
+    ['/auth/reset', 'customer', '/dashboard'],
+    ['/auth/reset/ada%40example.com/123456', 'customer', '/dashboard'],
     ['/auth/signin', 'staff', '/admin'],
     ['/auth/signup', 'staff', '/admin'],
   ])('%s sends %s to %s', async (page, scope, to) => {

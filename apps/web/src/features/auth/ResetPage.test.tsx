@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, problem, renderRoute, sentBody, signedOut } from '../../test-utils';
+import { mockFetch, problem, renderRoute, sentBodyTo, signedOut } from '../../test-utils';
 
 afterEach(() => {
   cleanup();
@@ -30,8 +30,7 @@ describe('ResetPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(message);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/auth/reset');
-    expect(sentBody(fetchMock)).toEqual({
+    expect(sentBodyTo(fetchMock, '/api/v1/auth/reset')).toEqual({
       email: 'ada@example.com',
       code: '123456',
       newPassword: 'a long new passphrase',

@@ -88,12 +88,25 @@ describe('dashboard route', () => {
   });
 
   it('forgets the account on logout, so nothing of it is left in the tab', async () => {
-    const { user, router } = await openDashboard();
+    let signedIn = true;
+    const answer = bankAnswers();
+    mockFetch((path) => {
+      if (path === '/api/v1/auth/signout') signedIn = false;
+      if (path === '/api/v1/auth/session' && !signedIn) return { status: 200, body: { me: null } };
+      return answer(path);
+    });
+    const user = userEvent.setup();
+    const router = renderRoute('/dashboard');
+    await screen.findByRole('heading', { level: 1 });
     await screen.findByText('Total Credit');
     expect(router.queryClient.getQueryData(['accounts', 'current'])).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     await screen.findByText('Logged out!');
-    expect(router.queryClient.getQueryCache().getAll()).toEqual([]);
+    // Only the question "who is signed in?" may remain (the welcome page asks it), and it holds
+    // nobody.
+    const left = router.queryClient.getQueryCache().getAll();
+    expect(left.every((q) => q.queryKey[0] === 'session' && !q.state.data)).toBe(true);
+    expect(router.queryClient.getQueryData(['accounts', 'current'])).toBeUndefined();
   });
 
   it('says so and stays when the logout fails, since the session may still be alive', async () => {
