@@ -126,6 +126,40 @@ describe('settings: email address', () => {
   });
 });
 
+describe('settings: the password asked again', () => {
+  it('pauses after five wrong passwords in an hour, across every flow that asks, and tells the customer', async () => {
+    const c = await customer();
+    const wrong = [
+      () =>
+        c.client.post('/api/v1/settings/password', {
+          currentPassword: 'guess one',
+          newPassword: 'a brand new passphrase',
+          confirmPassword: 'a brand new passphrase',
+        }),
+      () =>
+        c.client.post('/api/v1/settings/email', {
+          email: 'elsewhere@example.com',
+          currentPassword: 'guess two',
+        }),
+      () => c.client.post('/api/v1/pin/reset/start', { password: 'guess three' }),
+    ];
+    // Five at once: the count is kept under a lock, so none slips past it.
+    const answers = await Promise.all(
+      [0, 1, 2, 0, 1].map((i) => (wrong[i] as () => ReturnType<typeof c.client.post>)()),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    // Now even the right password is refused for the hour.
+    const right = await c.client.post('/api/v1/pin/reset/start', { password: CUSTOMER_PASSWORD });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().detail).toMatch(/Too many wrong passwords/);
+    const notes = (await c.client.get('/api/v1/notifications')).json().items;
+    expect(notes.map((n: { kind: string }) => n.kind)).toContain('security.password_checks_paused');
+    expect((await mailTo(suite.app, c.email)).map((m) => m.subject)).toContain(
+      'Wrong passwords entered',
+    );
+  });
+});
+
 describe('settings: signed-in browsers', () => {
   it('lists them and signs out one or all others, never another customer’s', async () => {
     const c = await customer();

@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { freshCode } from '../../platform/codes/index.js';
-import { AppError, fieldError } from '../../platform/errors.js';
-import { verifyPassword } from '../../platform/security/passwords.js';
+import { AppError } from '../../platform/errors.js';
+import { checkPasswordAgain } from '../../platform/security/password-check.js';
 import { users } from '../users/index.js';
 import { hashPin, pinMatches } from './crypto.js';
 import { pinResetCodeEmail } from './emails.js';
@@ -185,17 +185,7 @@ export async function changePin(
  */
 export async function startPinReset(deps: AppDeps, person: Person, password: string) {
   const user = await owner(deps.db, person.userId);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await deps.audit(deps.db, {
-      actorId: null,
-      action: 'security.pin_reset_password_failed',
-      targetType: 'user',
-      targetId: String(user.id),
-      ip: person.ip,
-      userAgent: person.userAgent,
-    });
-    throw fieldError('body.password', 'That password is not right.');
-  }
+  await checkPasswordAgain(deps, person, password, 'body.password');
   if (!(await repo.pinOf(deps.db, user.id))) throw new AppError('CONFLICT', NO_PIN);
   await deps.db.transaction().execute(async (trx) => {
     const code = await freshCode(deps, trx, user.id, 'pin_reset', { refuseWhenPaused: true });

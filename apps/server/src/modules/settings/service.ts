@@ -2,11 +2,8 @@ import type { ActiveSession, ChangePasswordRequest } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { freshCode } from '../../platform/codes/index.js';
-import {
-  hashPassword,
-  passwordProblem,
-  verifyPassword,
-} from '../../platform/security/passwords.js';
+import { checkPasswordAgain } from '../../platform/security/password-check.js';
+import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { personalWords, users } from '../users/index.js';
 import { emailChangeCodeEmail, emailChangedNoticeEmail } from './emails.js';
@@ -26,17 +23,9 @@ async function owner(deps: AppDeps, userId: bigint) {
   return user;
 }
 
-async function currentPasswordRight(deps: AppDeps, person: Person, hash: string, given: string) {
-  if (await verifyPassword(hash, given)) return;
-  await deps.audit(deps.db, {
-    actorId: null,
-    action: 'security.password_check_failed',
-    targetType: 'user',
-    targetId: String(person.userId),
-    ip: person.ip,
-    userAgent: person.userAgent,
-  });
-  throw fieldError('body.currentPassword', 'That is not your current password.');
+/** The account password, asked again: counted per account (platform/security/password-check). */
+function currentPasswordRight(deps: AppDeps, person: Person, given: string) {
+  return checkPasswordAgain(deps, person, given, 'body.currentPassword');
 }
 
 /**
@@ -49,7 +38,7 @@ export async function changePassword(
   input: Pick<ChangePasswordRequest, 'currentPassword' | 'newPassword'>,
 ): Promise<void> {
   const user = await owner(deps, person.userId);
-  await currentPasswordRight(deps, person, user.passwordHash, input.currentPassword);
+  await currentPasswordRight(deps, person, input.currentPassword);
   const problem = await passwordProblem(input.newPassword, personalWords(user));
   if (problem) throw fieldError('body.newPassword', problem);
   const passwordHash = await hashPassword(input.newPassword);
@@ -79,7 +68,7 @@ export async function requestEmailChange(
 ) {
   const { email } = input;
   const user = await owner(deps, person.userId);
-  await currentPasswordRight(deps, person, user.passwordHash, input.currentPassword);
+  await currentPasswordRight(deps, person, input.currentPassword);
   if (user.email.toLowerCase() === email.toLowerCase()) {
     throw fieldError('body.email', 'That is already your email address.');
   }

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../deps.js';
+import { AppError, fieldError } from '../errors.js';
+import { verifyPassword } from './passwords.js';
+
+/** Wrong passwords a signed-in person may give in an hour (settings, PIN reset) before a pause. */
+export const SIGNED_IN_PASSWORD_TRIES = 5;
+const WINDOW_MS = 60 * 60_000;
+const ACTION = 'security.password_check_failed';
+
+export const PASSWORD_CHECKS_PAUSED =
+  'Too many wrong passwords. Try again in an hour, or sign out and use "Forgot password?".';
+
+interface Asker {
+  userId: bigint;
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * The account password, asked again of someone already signed in before a sensitive change
+ * (a new password, a new email address, a PIN reset). A stolen session must not become a way to
+ * guess the password: wrong answers are counted per account (in the audit log, where each is
+ * recorded anyway), and after five in an hour the check is refused outright for the rest of the
+ * hour, whoever asks and from wherever, and the customer is told in the app and by email.
+ *
+ * The count and the check run under a lock on the person's row, so parallel guesses queue up
+ * instead of slipping past the count together.
+ */
+export async function checkPasswordAgain(
+  deps: AppDeps,
+  asker: Asker,
+  given: string,
+  field: string,
+): Promise<void> {
+  const wrong = await deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'email', 'first_name'])
+      .where('id', '=', asker.userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    const since = new Date(deps.clock.now().getTime() - WINDOW_MS);
+    const { count } = await trx
+      .selectFrom('audit_log')
+      .select(sql<string>`count(*)`.as('count'))
+      .where('target_type', '=', 'user')
+      .where('target_id', '=', String(user.id))
+      .where('action', '=', ACTION)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    const before = Number(count);
+    if (before >= SIGNED_IN_PASSWORD_TRIES) return 'paused' as const;
+    if (await verifyPassword(user.password_hash, given)) return null;
+    await deps.audit(trx, {
+      actorId: null,
+      action: ACTION,
+      targetType: 'user',
+      targetId: String(user.id),
+      ip: asker.ip,
+      userAgent: asker.userAgent,
+    });
+    if (before + 1 === SIGNED_IN_PASSWORD_TRIES) {
+      await deps.notifications.notify(trx, {
+        userId: user.id,
+        kind: 'security.password_checks_paused',
+        title: 'Wrong passwords entered',
+        body: `Your password was entered wrongly ${SIGNED_IN_PASSWORD_TRIES} times in a signed-in browser, so changes that need it are paused for an hour. If this was not you, sign out every other browser in Settings and change your password.`,
+        email: { to: user.email, firstName: user.first_name },
+      });
+    }
+    return 'wrong' as const;
+  });
+  if (wrong === 'paused') throw new AppError('RATE_LIMITED', PASSWORD_CHECKS_PAUSED);
+  if (wrong === 'wrong') throw fieldError(field, 'That is not your current password.');
+}
