@@ -7,11 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Redis } from 'ioredis';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KYC_MAX_FILE_BYTES } from '@bank/contract';
 import type { AppDeps } from './deps.js';
 import { modules as allModules, type AppModule } from './modules/index.js';
@@ -25,6 +21,7 @@ import { registerAccess } from './plugins/access.js';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
+import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWeb } from './plugins/web.js';
 import { appVersion } from './version.js';
@@ -117,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { PGliteDialect } from './pglite-dialect.js';
+import { prepareDeclaredStatements } from './prepared.js';
 import type { DB } from './schema.js';
 
 export type Engine = 'pglite' | 'postgres';
@@ -15,9 +16,15 @@ export interface Database {
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel` (sent by this process or any
    * other on the same database), delivered when the notifying transaction commits. Answers the
-   * function that stops listening.
+   * function that stops listening. `onStatus(true)` says notifications flow (once listening,
+   * and again after a reconnection), `onStatus(false)` that the listening connection was lost
+   * and notifications sent meanwhile are lost (PostgreSQL only: PGlite runs in this process).
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onStatus?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,6 +45,8 @@ export type DatabaseOptions =
   | { engine: 'pglite'; dataDir?: string; waitForLock?: boolean; snapshot?: Blob };
 
 const INT8_OID = 20;
+/** One function for every int8 column of every query (pg asks for it once per column each time). */
+const parseInt8 = (value: string) => BigInt(value);
 
 /**
  * Opens PGlite (embedded, files under the data folder) or PostgreSQL. Both return bigint columns
@@ -51,19 +60,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
-            ? (value: string) => BigInt(value)
+            ? parseInt8
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     // An idle connection dropped by the server (restart, failover) must not end the process; the
     // pool replaces it and the next query reports any lasting outage.
     pool.on('error', (error) => options.onIdleError?.(error));
+    pool.on('connect', prepareDeclaredStatements);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const listeners = new PostgresListeners(options.url, options.onIdleError);
     return {
       db,
       engine: 'postgres',
-      listen: (channel, onMessage) => listeners.listen(channel, onMessage),
+      listen: (channel, onMessage, onStatus) => listeners.listen(channel, onMessage, onStatus),
       close: async () => {
         await listeners.close();
         await db.destroy();
@@ -88,8 +98,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'pglite',
-      listen: async (channel, onMessage) => {
+      listen: async (channel, onMessage, onStatus) => {
         const stop = await pglite.listen(channel, onMessage);
+        onStatus?.(true);
         return async () => {
           if (!pglite.closed) await stop();
         };
@@ -115,6 +126,7 @@ class PostgresListeners {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly statusHandlers = new Set<(listening: boolean) => void>();
   private closed = false;
 
   constructor(
@@ -122,7 +134,11 @@ class PostgresListeners {
     private readonly onError?: (error: Error) => void,
   ) {}
 
-  async listen(channel: string, onMessage: (payload: string) => void) {
+  async listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onStatus?: (listening: boolean) => void,
+  ) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name ${channel}`);
     let set = this.handlers.get(channel);
     const first = !set;
@@ -130,11 +146,21 @@ class PostgresListeners {
     set.add(onMessage);
     const client = await this.connect();
     if (first) await client.query(`LISTEN ${channel}`);
+    if (onStatus) {
+      this.statusHandlers.add(onStatus);
+      // Listening now, unless the connection was lost meanwhile (then reconnecting says so).
+      if (this.client === client) onStatus(true);
+    }
     return async () => {
       set.delete(onMessage);
+      if (onStatus) this.statusHandlers.delete(onStatus);
     };
   }
 
+  /**
+   * The listening connection, opened when there is none: a new one LISTENs on every channel
+   * known before it is used, and tells the status handlers that notifications flow again.
+   */
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
@@ -146,12 +172,22 @@ class PostgresListeners {
       });
       client.on('error', (error) => {
         this.onError?.(error);
-        this.client = null;
         client.end().catch(() => {});
+        // An error while connecting is the connecting caller's to handle.
+        if (this.client !== client) return;
+        this.client = null;
+        for (const handler of this.statusHandlers) handler(false);
         if (!this.closed) setTimeout(() => void this.reconnect(), 1_000).unref();
       });
-      await client.connect();
+      try {
+        await client.connect();
+        for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        client.end().catch(() => {});
+        throw error;
+      }
       this.client = client;
+      for (const handler of this.statusHandlers) handler(true);
       return client;
     })().finally(() => {
       this.connecting = null;
@@ -162,8 +198,7 @@ class PostgresListeners {
   private async reconnect() {
     if (this.closed || this.handlers.size === 0) return;
     try {
-      const client = await this.connect();
-      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+      await this.connect();
     } catch (error) {
       this.onError?.(error as Error);
       if (!this.closed) setTimeout(() => void this.reconnect(), 5_000).unref();

@@ -12,12 +12,17 @@ export {
   getBalance,
   getBalanceSeries,
   getHistory,
+  getOwnedBalance,
+  getOwnedHistory,
   getPeriodSummary,
   type AccountBalance,
   type AccountScope,
   type HistoryFilter,
   type HistoryItem,
   type HistoryPage,
+  type OwnedAccount,
+  type OwnedHistoryItem,
+  type OwnedHistoryPage,
   type PeriodSummary,
 } from './reads.js';
 export * from './types.js';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { run, statement } from '../db/prepared.js';
 import { AppError } from '../platform/errors.js';
 import { isAccountId } from './types.js';
-import type { Executor } from './types.js';
+import type { CustomerAccountKind, Executor } from './types.js';
 
 export interface AccountBalance {
   accountId: bigint;
@@ -90,16 +91,118 @@ export interface HistoryFilter {
   text?: string | undefined;
 }
 
+/** A customer's own account of a kind: the first opened, as they hold one of each. */
+export interface OwnedAccount {
+  ownerId: bigint;
+  kind: CustomerAccountKind;
+}
+
+/*
+ * What the signed-in dashboard reads on every load, written once and prepared (db/prepared.ts).
+ * Each finds the account by its owner inside the statement: the scope and the read are one
+ * round trip.
+ */
+const OWNED_ACCOUNT = `select id from ledger_accounts where owner_id = $1 and kind = $2 order by id limit 1`;
+
+const ownedBalance = statement<AccountBalance>(
+  'owned_balance',
+  `select id as "accountId", account_number as "accountNumber", currency, balance,
+          credit_total as "totalCredit", debit_total as "totalDebit", version
+     from ledger_accounts where owner_id = $1 and kind = $2 order by id limit 1`,
+);
+
+/** A customer's own history: what their view shows, nothing more. */
+export type OwnedHistoryItem = Omit<HistoryItem, 'entryId' | 'kind'>;
+
+export interface OwnedHistoryPage {
+  items: OwnedHistoryItem[];
+  nextCursor: string | null;
+}
+
+const OWNED_HISTORY_COLUMNS = `p.id as "postingId", e.memo, p.amount, p.currency,
+  p.balance_after as "balanceAfter", to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+const ownedHistoryFirst = statement<OwnedHistoryItem>(
+  'owned_history_first',
+  `select ${OWNED_HISTORY_COLUMNS}
+     from postings p join journal_entries e on e.id = p.entry_id
+    where p.account_id = (${OWNED_ACCOUNT})
+    order by p.id desc limit $3`,
+);
+
+const ownedHistoryAfter = statement<OwnedHistoryItem>(
+  'owned_history_after',
+  `select ${OWNED_HISTORY_COLUMNS}
+     from postings p join journal_entries e on e.id = p.entry_id
+    where p.account_id = (${OWNED_ACCOUNT}) and p.id < $4
+    order by p.id desc limit $3`,
+);
+
+const ownedAccount = statement<{ id: bigint }>('owned_account', OWNED_ACCOUNT);
+
+/** The balance and totals of a customer's own account (none open: undefined). */
+export async function getOwnedBalance(
+  db: Executor,
+  owned: OwnedAccount,
+): Promise<AccountBalance | undefined> {
+  const [row] = await run(db, ownedBalance, [owned.ownerId, owned.kind]);
+  return row;
+}
+
+/**
+ * A page of a customer's own account's history, newest first: one round trip, except for an
+ * empty page, where a second read tells "no postings" from "no account" (undefined).
+ */
+export async function getOwnedHistory(
+  db: Executor,
+  owned: OwnedAccount,
+  page: { limit?: number; cursor?: string | undefined } = {},
+): Promise<OwnedHistoryPage | undefined> {
+  const limit = pageLimit(page.limit);
+  const rows = page.cursor
+    ? await run(db, ownedHistoryAfter, [
+        owned.ownerId,
+        owned.kind,
+        limit + 1,
+        decodeCursor(page.cursor),
+      ])
+    : await run(db, ownedHistoryFirst, [owned.ownerId, owned.kind, limit + 1]);
+  if (
+    rows.length === 0 &&
+    (await run(db, ownedAccount, [owned.ownerId, owned.kind])).length === 0
+  ) {
+    return undefined;
+  }
+  return pageOf(rows, limit);
+}
+
+function pageLimit(limit = 50): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new AppError('BAD_REQUEST', 'The page size must be from 1 to 200');
+  }
+  return limit;
+}
+
+/** `limit` rows, and a cursor when one more was found. */
+function pageOf<Item extends { postingId: bigint }>(
+  rows: Item[],
+  limit: number,
+): { items: Item[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.postingId) : null,
+  };
+}
+
 /** An account's postings, newest first, each with the balance right after it. */
 export async function getHistory(
   db: Executor,
   scope: AccountScope,
   page: { limit?: number; cursor?: string | undefined; filter?: HistoryFilter } = {},
 ): Promise<HistoryPage> {
-  const limit = page.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    throw new AppError('BAD_REQUEST', 'The page size must be from 1 to 200');
-  }
+  const limit = pageLimit(page.limit);
   await getBalance(db, scope); // the account exists and belongs to the owner
   let query = db
     .selectFrom('postings as p')
@@ -129,13 +232,7 @@ export async function getHistory(
     const pattern = `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where('e.memo', 'ilike', pattern);
   }
-  const rows = await query.execute();
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor: rows.length > limit && last ? encodeCursor(last.postingId) : null,
-  };
+  return pageOf(await query.execute(), limit);
 }
 
 export interface PeriodSummary {

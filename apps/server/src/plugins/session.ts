@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { AppError } from '../platform/errors.js';
+import { SessionCache } from '../platform/security/session-cache.js';
 import { resolveSession, type ActiveSession } from '../platform/security/sessions.js';
 import { isApiRequest } from './request-path.js';
 
@@ -57,6 +58,10 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   await app.register(cookie);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
+  const cache = new SessionCache(options.database);
+  // Not awaited: the app serves (from the database) while the listening connection opens.
+  app.addHook('onReady', async () => void cache.start());
+  app.addHook('onClose', () => cache.close());
 
   app.addHook('onRequest', async (request) => {
     if (!SAFE_METHODS.has(request.method)) {
@@ -71,7 +76,14 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     if (!isApiRequest(request)) return;
     const token = request.cookies[name];
     request.sessionToken = token ?? null;
-    request.session = token ? await resolveSession(options.database.db, token) : null;
+    if (!token) {
+      request.session = null;
+    } else if (SAFE_METHODS.has(request.method)) {
+      // A read may use a session checked within the last half second (session-cache.ts).
+      request.session = await cache.resolve(token);
+    } else {
+      request.session = await resolveSession(options.database.db, token);
+    }
   });
 
   app.decorateReply('setSession', function (this: FastifyReply, token: string, expiresAt: Date) {

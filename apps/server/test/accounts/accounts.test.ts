@@ -143,6 +143,29 @@ describe('the current account', () => {
     const response = await client.get('/api/v1/accounts/current');
     expect(response.statusCode).toBe(404);
     expect(response.json().detail).toBe('Your account is not open yet.');
+    const history = await client.get('/api/v1/accounts/current/transactions?limit=10');
+    expect(history.statusCode).toBe(404);
+    expect(history.json().detail).toBe('Your account is not open yet.');
+  });
+
+  it("reads the customer's first current account only, never another kind or another owner's", async () => {
+    const { client, account, userId } = await customer();
+    if (!account) throw new Error('account expected');
+    await fund(database.db, account, 700n);
+    const deposit = await openCustomer(database.db, 'USD', {
+      ownerId: userId,
+      kind: 'customer_fixed_deposit',
+      name: 'Dorothy Vaughan',
+    });
+    await fund(database.db, deposit, 90_000n);
+    const stranger = await openCustomer(database.db, 'USD', { name: 'Someone Else' });
+    await fund(database.db, stranger, 5n);
+    expect((await client.get('/api/v1/accounts/current')).json()).toMatchObject({
+      accountNumber: account.accountNumber,
+      availableBalance: '700',
+    });
+    const history = (await client.get('/api/v1/accounts/current/transactions?limit=10')).json();
+    expect(history.items.map((t: { amount: string }) => t.amount)).toEqual(['700']);
   });
 
   it('is closed to signed-out visitors and to onboarding sessions', async () => {

@@ -8,6 +8,7 @@ import {
   revokeUserSessions,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
+  TOUCH_EVERY_MS,
 } from '../../src/platform/security/sessions.js';
 import { createTestDatabase } from '../helpers/database.js';
 
@@ -68,6 +69,26 @@ describe('sessions', () => {
     ).not.toBeNull();
     // Then 15 minutes of silence ends it.
     expect(await resolveSession(database.db, token, at(3 * SESSION_IDLE_MS))).toBeNull();
+  });
+
+  it('records use at most once a minute: a touch is a write, not one per request', async () => {
+    const start = new Date('2026-01-03T09:00:00Z');
+    const { token } = await createSession(database.db, { userId, scope: 'customer', now: start });
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const lastSeen = async () =>
+      (
+        await database.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('expires_at', '=', new Date(start.getTime() + SESSION_ABSOLUTE_MS))
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
+    expect(await resolveSession(database.db, token, at(30_000))).not.toBeNull();
+    expect(await lastSeen()).toBe(start.getTime());
+    expect(await resolveSession(database.db, token, at(TOUCH_EVERY_MS + 5_000))).not.toBeNull();
+    expect(await lastSeen()).toBe(at(TOUCH_EVERY_MS + 5_000).getTime());
+    expect(await resolveSession(database.db, token, at(TOUCH_EVERY_MS + 50_000))).not.toBeNull();
+    expect(await lastSeen()).toBe(at(TOUCH_EVERY_MS + 5_000).getTime());
   });
 
   it('ends at the absolute limit however active: 12 hours, 1 hour for onboarding', async () => {

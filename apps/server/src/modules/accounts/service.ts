@@ -1,10 +1,11 @@
 import type { AccountSummary, Transaction, TransactionPage } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import {
-  getBalance,
-  getHistory,
+  getOwnedBalance,
+  getOwnedHistory,
   listCustomerAccounts,
   type HistoryItem,
+  type OwnedAccount,
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -15,13 +16,22 @@ import { AppError } from '../../platform/errors.js';
 export async function currentAccountId(deps: AppDeps, userId: bigint): Promise<bigint> {
   const accounts = await listCustomerAccounts(deps.db, userId);
   const current = accounts.find((a) => a.kind === 'customer_current');
-  if (!current) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
+  if (!current) throw notOpenYet();
   return current.id;
 }
 
+function notOpenYet(): AppError {
+  return new AppError('NOT_FOUND', 'Your account is not open yet.');
+}
+
+/** The same account as currentAccountId, found by owner inside each read (one round trip). */
+function currentAccountOf(userId: bigint): OwnedAccount {
+  return { ownerId: userId, kind: 'customer_current' };
+}
+
 export async function accountSummary(deps: AppDeps, userId: bigint): Promise<AccountSummary> {
-  const accountId = await currentAccountId(deps, userId);
-  const balance = await getBalance(deps.db, { accountId, ownerId: userId });
+  const balance = await getOwnedBalance(deps.db, currentAccountOf(userId));
+  if (!balance) throw notOpenYet();
   return {
     accountNumber: balance.accountNumber,
     currency: balance.currency,
@@ -32,12 +42,17 @@ export async function accountSummary(deps: AppDeps, userId: bigint): Promise<Acc
 }
 
 /** A posting as the customer reads it: money in is a credit, money out a debit, never signed. */
-export function toTransaction(item: HistoryItem): Transaction {
+export function toTransaction(
+  item: Pick<
+    HistoryItem,
+    'postingId' | 'memo' | 'amount' | 'currency' | 'balanceAfter' | 'createdAt'
+  >,
+): Transaction {
   const credit = item.amount > 0n;
   return {
     id: String(item.postingId),
     name: item.memo,
-    date: item.createdAt.toISOString(),
+    date: typeof item.createdAt === 'string' ? item.createdAt : item.createdAt.toISOString(),
     amount: String(credit ? item.amount : -item.amount),
     currency: item.currency,
     transactionType: credit ? 'credit' : 'debit',
@@ -53,7 +68,7 @@ export async function transactions(
   userId: bigint,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<TransactionPage> {
-  const accountId = await currentAccountId(deps, userId);
-  const history = await getHistory(deps.db, { accountId, ownerId: userId }, page);
+  const history = await getOwnedHistory(deps.db, currentAccountOf(userId), page);
+  if (!history) throw notOpenYet();
   return { items: history.items.map(toTransaction), nextCursor: history.nextCursor };
 }

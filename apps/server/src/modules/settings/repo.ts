@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { SESSION_IDLE_MS } from '../../platform/security/sessions.js';
+import { announceSessionsEnded, SESSION_IDLE_MS } from '../../platform/security/sessions.js';
 
 /** A customer's live sessions, by the owner's id. */
 export function liveSessions(db: Kysely<DB>, userId: bigint, now: Date) {
@@ -24,12 +24,14 @@ export function liveSessions(db: Kysely<DB>, userId: bigint, now: Date) {
 
 /** Ends one of the owner's sessions; false when it is not theirs or already ended. */
 export async function endSession(db: Kysely<DB>, userId: bigint, sessionId: bigint, now: Date) {
-  const result = await db
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .returning('id')
+    .execute();
+  announceSessionsEnded(rows.map((row) => row.id));
+  return rows.length > 0;
 }

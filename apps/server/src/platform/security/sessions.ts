@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { run, statement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { SessionScope, UserKind } from '../../db/tables/identity.js';
 import { printable } from '../text.js';
@@ -19,7 +20,7 @@ const LIFETIME: Record<SessionScope, number> = {
   mfa_pending: MFA_PENDING_ABSOLUTE_MS,
 };
 /** last_seen_at is written at most once a minute per session, not on every request. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 export interface ActiveSession {
   sessionId: bigint;
@@ -33,8 +34,8 @@ export interface ActiveSession {
  * 256 random bits; only its SHA-256 is stored, so a copy of the sessions table lets no one in.
  * (A fast hash is right here: the token is random and long, unlike a password.)
  */
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+export function tokenHash(token: string): string {
+  return hash('sha256', token, 'base64url');
 }
 
 export async function createSession(
@@ -59,54 +60,110 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session for a token: not revoked, not past its absolute end, not idle too long. */
-export async function resolveSession(
+/** Run by every signed-in request, so written once and prepared (db/prepared.ts). */
+const liveSession = statement<{
+  sessionId: bigint;
+  userId: bigint;
+  scope: SessionScope;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  userKind: UserKind;
+}>(
+  'live_session',
+  `select s.id as "sessionId", s.user_id as "userId", s.scope, s.expires_at as "expiresAt",
+          s.last_seen_at as "lastSeenAt", u.kind as "userKind"
+     from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_seen_at > $3`,
+);
+
+/** What a session token matches when its session is live: the session and when it was last used. */
+export interface LiveSession {
+  session: ActiveSession;
+  lastSeenAt: Date;
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The live session for a token: not revoked, not past its absolute end, not idle too long.
+ * Counts as use: last_seen_at moves to `now` when it is more than a minute old.
+ */
+export async function lookupSession(
   db: Kysely<DB>,
   token: string,
   now = new Date(),
-): Promise<ActiveSession | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id as sessionId',
-      's.user_id as userId',
-      's.scope',
-      's.expires_at as expiresAt',
-      's.last_seen_at as lastSeenAt',
-      'u.kind as userKind',
-    ])
-    .where('s.token_hash', '=', tokenHash(token))
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .where('s.last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS))
-    .executeTakeFirst();
+): Promise<LiveSession | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await run(db, liveSession, [
+    tokenHash(token),
+    now,
+    new Date(now.getTime() - SESSION_IDLE_MS),
+  ]);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeenAt = row.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now })
       .where('id', '=', row.sessionId)
       .execute();
+    lastSeenAt = now;
   }
   return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    scope: row.scope,
-    userKind: row.userKind,
-    expiresAt: row.expiresAt,
+    session: {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      scope: row.scope,
+      userKind: row.userKind,
+      expiresAt: row.expiresAt,
+    },
+    lastSeenAt,
   };
 }
 
+/** The live session for a token, straight from the database (see lookupSession). */
+export async function resolveSession(
+  db: Kysely<DB>,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  return (await lookupSession(db, token, now))?.session ?? null;
+}
+
+/*
+ * Sessions this process ends are announced here as they end (before their transaction commits,
+ * when there is one), so that this process's session caches drop them at once; other processes
+ * hear of it from the database (the `session_ended` notification of migration 0010's triggers).
+ * Code that ends sessions in SQL of its own must announce them too.
+ */
+const endedListeners = new Set<(sessionIds: readonly bigint[]) => void>();
+
+/** Calls `listener` with the ids of the sessions this process ends; answers how to stop. */
+export function onSessionsEnded(listener: (sessionIds: readonly bigint[]) => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/** Tells this process's session caches that these sessions have ended. */
+export function announceSessionsEnded(sessionIds: readonly bigint[]): void {
+  if (sessionIds.length === 0) return;
+  for (const listener of endedListeners) listener(sessionIds);
+}
+
+function ended(rows: { id: bigint }[]): number {
+  announceSessionsEnded(rows.map((row) => row.id));
+  return rows.length;
+}
+
 export async function revokeSessionById(db: Kysely<DB>, sessionId: bigint): Promise<boolean> {
-  const result = await db
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .returning('id')
+    .execute();
+  return ended(rows) > 0;
 }
 
 /** Ends every live session of one kind a person holds (their pending staff sign-ins, say). */
@@ -115,23 +172,26 @@ export async function revokeSessionsOfScope(
   userId: bigint,
   scope: SessionScope,
 ): Promise<number> {
-  const result = await db
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', userId)
     .where('scope', '=', scope)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return ended(rows);
 }
 
 export async function revokeSession(db: Kysely<DB>, token: string): Promise<void> {
-  await db
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('token_hash', '=', tokenHash(token))
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
+  ended(rows);
 }
 
 /** Signs a person out everywhere (password reset), optionally keeping the current session. */
@@ -146,8 +206,7 @@ export async function revokeUserSessions(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return ended(await query.returning('id').execute());
 }
 
 /**
