@@ -48,6 +48,7 @@ export const profile: Profile = {
   nextOfKinOnFile: false,
   hasPicture: false,
   plan: 'Basic',
+  identityVerified: false,
 };
 
 export const RECENT_PATH = '/api/v1/accounts/current/transactions?limit=10';

@@ -92,6 +92,11 @@ export const profileSchema = z
     nextOfKinOnFile: z.boolean(),
     hasPicture: z.boolean(),
     plan: z.string(),
+    /**
+     * The identity check is approved: the name and the country are as the documents showed and
+     * are changed through support, not this form.
+     */
+    identityVerified: z.boolean(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;

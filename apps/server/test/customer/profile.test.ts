@@ -22,7 +22,11 @@ const details = {
 };
 
 async function customer() {
-  return signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+  return signedInCustomer(suite.app, suite.database, {
+    kycStatus: 'approved',
+    firstName: 'Katherine',
+    lastName: 'Johnson',
+  });
 }
 
 function uploadPicture(c: TestCustomer, data: Buffer, fileName = 'me.png') {
@@ -41,7 +45,12 @@ describe('the profile', () => {
   it('saves the details; the phone in E.164; the next of kin accepted but never shown back', async () => {
     const c = await customer();
     const empty = (await c.client.get('/api/v1/profile')).json();
-    expect(empty).toMatchObject({ plan: 'Basic', nextOfKinOnFile: false, hasPicture: false });
+    expect(empty).toMatchObject({
+      plan: 'Basic',
+      nextOfKinOnFile: false,
+      hasPicture: false,
+      identityVerified: true,
+    });
 
     const saved = await c.client.post('/api/v1/profile', details);
     expect(saved.statusCode).toBe(200);
@@ -68,6 +77,37 @@ describe('the profile', () => {
     const note = (await c.client.get('/api/v1/notifications')).json().items[0];
     expect(note.kind).toBe('profile.changed');
     expect(note.body).toContain('next of kin');
+  });
+
+  it('keeps the name and country the identity check verified; the rest stays editable', async () => {
+    const c = await customer();
+    expect((await c.client.post('/api/v1/profile', details)).statusCode).toBe(200);
+    const before = (await c.client.get('/api/v1/profile')).json();
+    for (const [field, value] of [
+      ['firstName', 'Kathy'],
+      ['lastName', 'Goble'],
+      ['country', 'US'],
+    ] as const) {
+      const refused = await c.client.post('/api/v1/profile', {
+        ...details,
+        [field]: value,
+        phone: '+1 202 555 0143',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        {
+          path: `body.${field}`,
+          message: 'Checked with your identity documents: to change it, contact Help & Support',
+        },
+      ]);
+      // Nothing else in the request was written either.
+      expect((await c.client.get('/api/v1/profile')).json()).toEqual(before);
+    }
+    const moved = await c.client.post('/api/v1/profile', {
+      ...details,
+      homeAddress: '2 Orbit Lane',
+    });
+    expect(moved.json()).toMatchObject({ homeAddress: '2 Orbit Lane', country: 'GB' });
   });
 
   it('refuses fields a customer must not set, under-18s, bad dates, phones and countries', async () => {

@@ -73,7 +73,11 @@ describe('support contacts', () => {
 
 describe('region availability', () => {
   it('offers built products, never the ones the bank does not have, and honours country switches', async () => {
-    const c = await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+    const c = await signedInCustomer(suite.app, suite.database, {
+      kycStatus: 'approved',
+      firstName: 'Mary',
+      lastName: 'Jackson',
+    });
     await c.client.post('/api/v1/profile', {
       firstName: 'Mary',
       lastName: 'Jackson',
@@ -119,5 +123,37 @@ describe('region availability', () => {
       before: { unavailableCountries: [] },
       after: { unavailableCountries: ['GH', 'NG'] },
     });
+  });
+
+  it('follows the country the approved identity check showed, not one typed later', async () => {
+    const c = await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+    await suite.database.db
+      .insertInto('kyc_submissions')
+      .values({
+        user_id: c.userId,
+        country: 'GH',
+        phone: '+233201234567',
+        home_address: '4 Ring Road, Accra',
+        document_type: 'Passport',
+        status: 'approved',
+        reviewed_at: new Date(),
+      })
+      .execute();
+    // A profile country that disagrees (saved before the check, say).
+    await suite.database.db
+      .updateTable('customer_profiles')
+      .set({ country: 'GB' })
+      .where('user_id', '=', c.userId)
+      .execute();
+    const staff = await admin();
+    await staff.post('/api/v1/staff/catalog/availability/fixed_deposit', {
+      unavailableCountries: ['GH'],
+    });
+    const available = (await c.client.get('/api/v1/availability')).json().available;
+    expect(available.fixed_deposit).toBe(false);
+    await staff.post('/api/v1/staff/catalog/availability/fixed_deposit', {
+      unavailableCountries: [],
+    });
+    expect((await c.client.get('/api/v1/availability')).json().available.fixed_deposit).toBe(true);
   });
 });

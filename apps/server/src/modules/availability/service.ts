@@ -12,11 +12,29 @@ async function switchedOff(db: AppDeps['db']) {
   return new Map(rows.map((r) => [r.product, r.countries]));
 }
 
+/**
+ * Where the customer lives for what the bank offers: the country their approved identity check
+ * showed (the latest), else the one in their profile.
+ */
 async function countryOf(db: AppDeps['db'], userId: bigint): Promise<string | null> {
   const row = await db
-    .selectFrom('customer_profiles')
-    .select('country')
-    .where('user_id', '=', userId)
+    .selectFrom('users as u')
+    .leftJoin('customer_profiles as p', 'p.user_id', 'u.id')
+    .select((eb) => [
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('kyc_submissions as k')
+            .select('k.country')
+            .where('k.user_id', '=', userId)
+            .where('k.status', '=', 'approved')
+            .orderBy('k.id', 'desc')
+            .limit(1),
+          'p.country',
+        )
+        .as('country'),
+    ])
+    .where('u.id', '=', userId)
     .executeTakeFirst();
   return row?.country ?? null;
 }

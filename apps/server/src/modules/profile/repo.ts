@@ -34,6 +34,7 @@ export function profileOf(db: Kysely<DB>, userId: bigint) {
       'p.next_of_kin_set_at as nextOfKinSetAt',
       'p.picture_key as pictureKey',
       'plan.name as plan',
+      'u.kyc_status as kycStatus',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();

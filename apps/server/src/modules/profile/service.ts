@@ -33,7 +33,24 @@ export async function profile(deps: AppDeps, userId: bigint): Promise<Profile> {
     nextOfKinOnFile: row.nextOfKinSetAt !== null,
     hasPicture: row.pictureKey !== null,
     plan: row.plan ?? 'Basic',
+    identityVerified: row.kycStatus === 'approved',
   };
+}
+
+const VERIFIED = 'Checked with your identity documents: to change it, contact Help & Support';
+
+/**
+ * Once the identity check is approved, the name and the country of residence are what the
+ * documents showed: statements print the name, and what the bank offers follows the country.
+ * Changing them is a support request (new documents), never a form edit.
+ */
+function refuseVerifiedChanges(before: Profile, input: UpdateProfileRequest, country: string) {
+  if (!before.identityVerified) return;
+  if (input.firstName !== before.firstName) throw fieldError('body.firstName', VERIFIED);
+  if (input.lastName !== before.lastName) throw fieldError('body.lastName', VERIFIED);
+  if (before.country !== null && country !== before.country) {
+    throw fieldError('body.country', VERIFIED);
+  }
 }
 
 /**
@@ -52,6 +69,7 @@ export async function updateProfile(
   const phone = parsePhoneNumberFromString(input.phone, country as CountryCode);
   if (!phone?.isValid()) throw fieldError('body.phone', 'That does not look like a phone number');
   const before = await profile(deps, person.userId);
+  refuseVerifiedChanges(before, input, country);
   await deps.db.transaction().execute(async (trx) => {
     await users.setNames(trx, person.userId, input.firstName, input.lastName);
     await repo.saveProfile(

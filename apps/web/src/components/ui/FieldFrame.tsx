@@ -13,7 +13,7 @@ export function useFieldIds(id: string | undefined, hint: unknown, error: unknow
 /** The border and colours every text-like control shares, red when in error. */
 export function controlClass(error: string | undefined): string {
   // A field that cannot be changed looks it: greyed, with no white "type here" box.
-  return `rounded-lg border bg-white px-3 py-2 text-base text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700 dark:bg-slate-950 dark:text-slate-50 dark:disabled:bg-slate-800 dark:disabled:text-slate-300 ${
+  return `rounded-lg border bg-white px-3 py-2 text-base text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700 [&[readonly]]:bg-slate-100 [&[readonly]]:text-slate-700 dark:bg-slate-950 dark:text-slate-50 dark:disabled:bg-slate-800 dark:disabled:text-slate-300 dark:[&[readonly]]:bg-slate-800 dark:[&[readonly]]:text-slate-300 ${
     error ? 'border-red-700 dark:border-red-400' : 'border-slate-500 dark:border-slate-400'
   }`;
 }

@@ -56,4 +56,33 @@ describe('profile page', () => {
       ),
     ).toBe(false);
   });
+
+  it('shows the verified name and country as read-only, and still sends them', async () => {
+    const verified = { ...profile, identityVerified: true };
+    const fetchMock = mockFetch((path, body) =>
+      path === '/api/v1/profile' && body !== undefined
+        ? { status: 200, body: verified }
+        : bankAnswers({ '/api/v1/profile': { status: 200, body: verified } })(path),
+    );
+    const user = userEvent.setup();
+    renderRoute('/dashboard/profile');
+    const first = (await screen.findByLabelText(/^First name/)) as HTMLInputElement;
+    expect(first.readOnly).toBe(true);
+    expect((screen.getByLabelText(/^Last name/) as HTMLInputElement).readOnly).toBe(true);
+    const country = screen.getByLabelText(/^Country/) as HTMLInputElement;
+    expect(country.readOnly).toBe(true);
+    expect(country.value).toBe('United Kingdom');
+    expect(screen.getAllByText(/contact Help & Support/)).toHaveLength(3);
+    await user.type(screen.getByLabelText(/^Home address/), ', Flat 2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Action Successful!/)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(
+      ([path, init]) => path === '/api/v1/profile' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      country: 'GB',
+    });
+  });
 });

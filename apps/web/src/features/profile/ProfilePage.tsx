@@ -20,6 +20,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { api, errorMessage } from '../../lib/api';
+import { countryName } from '../../lib/countries';
 import { applyFieldErrors } from '../../lib/apply-field-errors';
 import { queries, queryKeys } from '../../lib/queries';
 import {
@@ -31,7 +32,10 @@ import {
 } from './profile-form';
 import { ProfilePicture } from './ProfilePicture';
 
+const VERIFIED_HINT = 'Checked with your identity documents. To change it, contact Help & Support.';
+
 function ProfileForm({ profile }: { profile: Profile }) {
+  const verified = profile.identityVerified;
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
   const {
@@ -82,6 +86,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         label="First name"
         autoComplete="given-name"
         required
+        readOnly={verified}
+        hint={verified ? VERIFIED_HINT : undefined}
         error={errors.firstName?.message}
         {...register('firstName')}
       />
@@ -89,6 +95,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         label="Last name"
         autoComplete="family-name"
         required
+        readOnly={verified}
+        hint={verified ? VERIFIED_HINT : undefined}
         error={errors.lastName?.message}
         {...register('lastName')}
       />
@@ -139,7 +147,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
         ))}
       </SelectField>
       <div className="sm:col-span-2">
-        <CountrySelect required error={errors.country?.message} {...register('country')} />
+        {verified && profile.country ? (
+          // Not registered: the form sends the verified country it started with.
+          <TextField
+            label="Country"
+            value={countryName(profile.country)}
+            readOnly
+            hint={VERIFIED_HINT}
+          />
+        ) : (
+          <CountrySelect required error={errors.country?.message} {...register('country')} />
+        )}
       </div>
       <div className="sm:col-span-2">
         <TextAreaField
