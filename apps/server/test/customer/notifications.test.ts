@@ -63,6 +63,36 @@ function readEvents(port: number, cookie: string, count: number, onOpen: () => P
   );
 }
 
+/** Opens the stream and resolves when the server ends it, after `onOpen` ran on the first event. */
+function streamEnds(port: number, cookie: string, onOpen: () => Promise<void>) {
+  return new Promise<void>((resolve, reject) => {
+    const request = http.get(
+      { port, host: '127.0.0.1', path: '/api/v1/notifications/stream', headers: { cookie } },
+      (response) => {
+        let opened = false;
+        response.setEncoding('utf8');
+        response.on('data', () => {
+          if (opened) return;
+          opened = true;
+          void onOpen().catch(reject);
+        });
+        response.on('end', () => resolve());
+      },
+    );
+    request.on('error', reject);
+    // Well before the 25 s heartbeat: only the announced end can close the stream in time.
+    setTimeout(() => {
+      request.destroy();
+      reject(new Error('the stream outlived its session'));
+    }, 8_000).unref();
+  });
+}
+
+async function listeningPort() {
+  if (!suite.app.server.listening) await suite.app.listen({ port: 0, host: '127.0.0.1' });
+  return (suite.app.server.address() as AddressInfo).port;
+}
+
 describe('notifications', () => {
   it('lists newest first in pages with the unread count; read one, then all', async () => {
     const c = await customer();
@@ -132,8 +162,7 @@ describe('notifications', () => {
   it('streams the unread count live: at once, after a new notification, after marking read', async () => {
     const c = await customer();
     await notify(c.userId, 'Before the stream');
-    await suite.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = suite.app.server.address() as AddressInfo;
+    const port = await listeningPort();
     const other = await customer();
 
     const { status, headers, events } = await readEvents(
@@ -155,5 +184,22 @@ describe('notifications', () => {
 
     const signedOut = await readEvents(port, '', 1, async () => {});
     expect(signedOut.status).toBe(401);
+  });
+
+  it('ends the stream as soon as its session ends, here or in another process', async () => {
+    const port = await listeningPort();
+    const here = await customer();
+    await streamEnds(port, here.client.cookie ?? '', async () => {
+      await here.client.post('/api/v1/auth/signout');
+    });
+    const elsewhere = await customer();
+    await streamEnds(port, elsewhere.client.cookie ?? '', async () => {
+      // As another app server or an operator would: in SQL, announced only by the database.
+      await suite.database.db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', elsewhere.userId)
+        .execute();
+    });
   });
 });

@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOTIFICATION_STREAM_EVENT } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { sessionStillLive } from '../../platform/security/sessions.js';
+import { SESSION_ENDED_CHANNEL } from '../../platform/security/session-cache.js';
+import { onSessionsEnded, sessionStillLive } from '../../platform/security/sessions.js';
 import { sessionOf } from '../../plugins/access.js';
 import { unreadCount } from './service.js';
 
@@ -14,13 +15,28 @@ const STREAMS_PER_PERSON = 5;
 /**
  * The bell's live count as Server-Sent Events over the session cookie: the unread count at once,
  * then again whenever the person's notifications change (announced by the database at commit,
- * from whichever app server wrote them). The stream ends when the session does: its liveness is
- * checked at every heartbeat, without counting as use, so an idle tab does not keep a session
- * alive. The browser's EventSource reconnects by itself; after sign-out it gets a 401 and stops.
+ * from whichever app server wrote them). The stream ends when the session does: at once when
+ * the end is announced (by this process, or by the database's `session_ended` notification
+ * from any other), and as a backstop its liveness is checked at every heartbeat, without
+ * counting as use, so an idle tab does not keep a session alive. The browser's EventSource
+ * reconnects by itself; after sign-out it gets a 401 and stops.
  */
 export function notificationStream(deps: AppDeps, app: FastifyInstance) {
   const open = new Map<string, Set<() => void>>();
+  const bySession = new Map<bigint, Set<() => void>>();
+  const endSessions = (ids: readonly bigint[]) => {
+    for (const id of ids) for (const end of [...(bySession.get(id) ?? [])]) end();
+  };
+  const stopAnnouncements = onSessionsEnded(endSessions);
+  let stopListening: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopListening = await deps.database.listen(SESSION_ENDED_CHANNEL, (payload) => {
+      if (/^[1-9]\d{0,18}$/.test(payload)) endSessions([BigInt(payload)]);
+    });
+  });
   app.addHook('preClose', async () => {
+    stopAnnouncements();
+    await stopListening?.();
     for (const set of open.values()) for (const end of [...set]) end();
   });
 
@@ -69,6 +85,8 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
       unsubscribe();
       open.get(person)?.delete(end);
       if (open.get(person)?.size === 0) open.delete(person);
+      bySession.get(session.sessionId)?.delete(end);
+      if (bySession.get(session.sessionId)?.size === 0) bySession.delete(session.sessionId);
       stream.end();
     };
 
@@ -76,6 +94,9 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
     if (!mine) open.set(person, (mine = new Set()));
     if (mine.size >= STREAMS_PER_PERSON) [...mine][0]?.();
     mine.add(end);
+    let ofSession = bySession.get(session.sessionId);
+    if (!ofSession) bySession.set(session.sessionId, (ofSession = new Set()));
+    ofSession.add(end);
     reply.raw.on('close', end);
 
     const stop = await deps.notificationHub.subscribe(session.userId, () => void sendCount());
