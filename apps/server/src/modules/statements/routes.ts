@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
-import { statementCsv, statementPdf } from './documents.js';
+import { renderGate, statementCsv, statementPdf } from './documents.js';
 import * as statements from './service.js';
 import type { StatementExport } from './service.js';
 
@@ -13,6 +13,8 @@ const CUSTOMER = { session: ['customer'] } as const;
 const problems = problemResponses(400, 401, 404, 422);
 /** Building a PDF of thousands of lines takes CPU: a few a minute per address. */
 const EXPORTS = { max: 10, timeWindow: '1 minute' };
+const PDF_RENDERS_AT_ONCE = 2;
+const PDF_RENDERS_WAITING = 20;
 
 /** Statements & Report: filtered lines with running balance, chart data, CSV and PDF. */
 export const statementRoutes =
@@ -55,6 +57,8 @@ export const statementRoutes =
       async (request) => statements.chart(deps, sessionOf(request).userId, request.query),
     );
 
+    /** PDFs are laid out on the event loop (in slices): a few at a time per app server. */
+    const pdfGate = renderGate(PDF_RENDERS_AT_ONCE, PDF_RENDERS_WAITING);
     /** The same statement, as a download in each format. */
     const formats = [
       {
@@ -67,7 +71,7 @@ export const statementRoutes =
         extension: 'pdf',
         type: 'application/pdf',
         summary: 'The chosen period as a PDF statement with opening and closing balances',
-        render: statementPdf,
+        render: (data: StatementExport) => pdfGate(() => statementPdf(data)),
       },
     ] as const;
     for (const format of formats) {
