@@ -136,6 +136,10 @@ describe('HomePage', () => {
     const [credit, debit] = rows.map((row) => within(row).getByText(/\$/));
     expect(credit?.className).toMatch(/text-green-700/);
     expect(debit?.className).toMatch(/text-red-700/);
+    const viewAll = within(section).getByRole('link', {
+      name: 'View all transactions in Statements & Report',
+    });
+    expect(viewAll.getAttribute('href')).toMatch(/\/dashboard\/statements$/);
   });
 
   it('hides the transaction amounts along with the balance', async () => {

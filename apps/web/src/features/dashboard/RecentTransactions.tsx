@@ -1,6 +1,8 @@
 import type { Transaction } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { cardClass } from '../../components/ui/card';
 import { TransactionStatus } from '../../components/ui/TransactionStatus';
 import { MaskedAmount } from './MaskedAmount';
@@ -70,9 +72,19 @@ export function RecentTransactions({ shown }: { shown: boolean }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cardClass}>
-      <h2 id={headingId} className="mb-2 text-lg font-bold">
-        Recent Transactions
-      </h2>
+      <div className="mb-2 flex items-baseline justify-between gap-4">
+        <h2 id={headingId} className="text-lg font-bold">
+          Recent Transactions
+        </h2>
+        <Link
+          to="/dashboard/statements"
+          aria-label="View all transactions in Statements & Report"
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-50"
+        >
+          View all
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      </div>
       <TransactionList shown={shown} />
     </section>
   );

@@ -52,7 +52,13 @@ export function StatementFilters({
               key={preset.label}
               type="button"
               aria-pressed={current}
-              onClick={() => onApply({ ...draft, ...period })}
+              onClick={() => {
+                // The other filters as they stand in the form: checked like "Apply filters".
+                const next = { ...draft, ...period };
+                const found = filterErrors(next);
+                setErrors(found);
+                if (Object.keys(found).length === 0) onApply(next);
+              }}
               className={`min-h-10 rounded-full px-4 text-sm font-medium ring-1 transition ${
                 current
                   ? 'bg-brand-700 text-white ring-brand-700'

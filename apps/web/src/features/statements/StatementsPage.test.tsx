@@ -154,6 +154,16 @@ describe('Statements & Report', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
+
+    // A period button checks the rest of the form as "Apply filters" does.
+    await user.type(screen.getByLabelText('Minimum amount'), 'ten');
+    await user.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    expect(await screen.findByText('Use an amount such as 25 or 25.50')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    await user.clear(screen.getByLabelText('Minimum amount'));
+    await user.type(screen.getByLabelText('Minimum amount'), '1,500');
+    await user.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    await waitFor(() => expect(router.state.location.search).toMatch(/&min=1500$/));
   });
 
   it('reads wrong filters typed into the address as errors and asks for nothing', async () => {

@@ -42,10 +42,19 @@ export function filtersFromParams(params: URLSearchParams): StatementFilterValue
 export function filtersQuery(values: StatementFilterValues): string {
   const params = new URLSearchParams();
   for (const name of NAMES) {
-    const value = values[name].trim();
+    const value =
+      name === 'min' || name === 'max' ? plainAmount(values[name]) : values[name].trim();
     if (value) params.set(name, value);
   }
   return params.toString();
+}
+
+/** An amount as typed ("1,500.00", "$ 25") as the API reads it ("1500.00", "25"). */
+function plainAmount(typed: string): string {
+  return typed
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,(?=\d{3}(?:\D|$))/g, '');
 }
 
 /** Only the period: what the charts depend on. */
