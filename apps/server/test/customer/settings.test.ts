@@ -166,6 +166,8 @@ describe('settings: signed-in browsers', () => {
     const other = await secondBrowser(c.email);
     const list = (await c.client.get('/api/v1/settings/sessions')).json().items;
     expect(list).toHaveLength(2);
+    // This browser first, though the other one signed in (and was used) later.
+    expect(list.map((s: { current: boolean }) => s.current)).toEqual([true, false]);
     const mine = list.find((s: { current: boolean }) => s.current);
     const theirs = list.find((s: { current: boolean }) => !s.current);
     expect(theirs.device).toBe('Firefox on Linux');

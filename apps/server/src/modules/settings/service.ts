@@ -136,6 +136,8 @@ export async function confirmEmailChange(
 
 export async function activeSessions(deps: AppDeps, person: Person): Promise<ActiveSession[]> {
   const rows = await repo.liveSessions(deps.db, person.userId, deps.clock.now());
+  // This browser first, then the others by last use (the repository's order; sort is stable).
+  rows.sort((a, b) => Number(b.id === person.sessionId) - Number(a.id === person.sessionId));
   return rows.map((row) => ({
     id: String(row.id),
     device: describeDevice(row.userAgent),

@@ -198,9 +198,29 @@ function ResetPin({ onDone }: { onDone: () => void }) {
           onConfirmPin={setConfirmPin}
         />
       </div>
-      <Button type="submit" className="self-start" disabled={!ready} loading={reset.isPending}>
-        Set new PIN
-      </Button>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={!ready} loading={reset.isPending}>
+          Set new PIN
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        No email, or the code ran out?{' '}
+        <button
+          type="button"
+          className="min-h-11 font-semibold text-brand-700 underline dark:text-brand-50"
+          onClick={() => {
+            // A new code needs the password again: back to the first step.
+            reset.reset();
+            setCode('');
+            setSentTo(null);
+          }}
+        >
+          Send a new code
+        </button>
+      </p>
     </form>
   );
 }

@@ -38,6 +38,9 @@ function settingsAnswers() {
     }
     if (path === '/api/v1/settings/password') return { status: 200, body: { message: 'ok' } };
     if (path === '/api/v1/pin/change') return { status: 200, body: { message: 'ok' } };
+    if (path === '/api/v1/pin/reset/start') {
+      return { status: 200, body: { email: 'ada@example.com', message: 'sent' } };
+    }
     if (path === '/api/v1/settings/email') {
       return { status: 200, body: { email: 'new@example.com' } };
     }
@@ -83,6 +86,28 @@ describe('settings', () => {
     await user.click(save());
     expect(await screen.findByText('Password Mismatch')).toBeTruthy();
     expect(sentBodyTo(fetchMock, '/api/v1/settings/password')).toBeUndefined();
+  });
+
+  it('lets a forgotten-PIN reset ask for a new code or be cancelled at the code step', async () => {
+    const fetchMock = settingsAnswers();
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    await user.click(await screen.findByRole('button', { name: 'Forgot your PIN?' }));
+    await user.type(screen.getByLabelText('Account password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    // The password is asked again (never kept), then a second code is sent.
+    const password = screen.getByLabelText('Account password') as HTMLInputElement;
+    expect(password.value).toBe('');
+    await user.type(password, 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await screen.findByText('ada@example.com');
+    expect(
+      fetchMock.mock.calls.filter(([path]) => path === '/api/v1/pin/reset/start'),
+    ).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Forgot your PIN?' })).toBeTruthy();
   });
 
   it('enables the PIN Save only for three 4-digit PINs with the new one confirmed', async () => {
