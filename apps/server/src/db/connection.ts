@@ -45,6 +45,9 @@ export type DatabaseOptions =
   | { engine: 'pglite'; dataDir?: string; waitForLock?: boolean; snapshot?: Blob };
 
 const INT8_OID = 20;
+/** How often the listening connection is asked whether it is still there, and how long it has. */
+const PING_EVERY_MS = 5_000;
+const PING_TIMEOUT_MS = 2_000;
 /** One function for every int8 column of every query (pg asks for it once per column each time). */
 const parseInt8 = (value: string) => BigInt(value);
 
@@ -164,13 +167,22 @@ class PostgresListeners {
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
+      // keepAlive and a ping: a connection that died without a word (a half-open TCP
+      // connection) is found out in seconds, rather than trusted while notifications are lost.
+      const client = new pg.Client({
+        connectionString: this.url,
+        keepAlive: true,
+        query_timeout: PING_TIMEOUT_MS,
+      });
       client.on('notification', (message) => {
         for (const handler of this.handlers.get(message.channel) ?? []) {
           handler(message.payload ?? '');
         }
       });
-      client.on('error', (error) => {
+      const timers: { ping?: NodeJS.Timeout } = {};
+      const lost = (error: Error) => {
+        clearInterval(timers.ping);
+        if (this.closed) return;
         this.onError?.(error);
         client.end().catch(() => {});
         // An error while connecting is the connecting caller's to handle.
@@ -178,7 +190,8 @@ class PostgresListeners {
         this.client = null;
         for (const handler of this.statusHandlers) handler(false);
         if (!this.closed) setTimeout(() => void this.reconnect(), 1_000).unref();
-      });
+      };
+      client.on('error', lost);
       try {
         await client.connect();
         for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
@@ -186,6 +199,10 @@ class PostgresListeners {
         client.end().catch(() => {});
         throw error;
       }
+      timers.ping = setInterval(() => {
+        client.query('SELECT 1').catch((error: Error) => lost(error));
+      }, PING_EVERY_MS);
+      timers.ping.unref();
       this.client = client;
       for (const handler of this.statusHandlers) handler(true);
       return client;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { signedInCustomer } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
 import { runJobs } from '../helpers/jobs.js';
 import { mailTo as mailToDb } from '../helpers/mail.js';
@@ -404,6 +405,28 @@ describe('per-address rate limit', () => {
       }
       expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
       expect(codes[10]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts sign-outs per session: others at the same address can always sign out', async () => {
+    const limited = await buildTestApp(database, { rateLimits: true });
+    try {
+      // Someone at the address sends sign-outs without a session until refused.
+      const noisy = new TestClient(limited);
+      let status = 0;
+      for (let i = 0; i < 31 && status !== 429; i++) {
+        status = (await noisy.post('/api/v1/auth/signout')).statusCode;
+      }
+      expect(status).toBe(429);
+      // A signed-in neighbour at the same address still signs out, and is signed out.
+      const neighbour = await signedInCustomer(limited, database);
+      const cookie = neighbour.client.cookie;
+      expect((await neighbour.client.post('/api/v1/auth/signout')).statusCode).toBe(204);
+      // The old cookie, kept by someone who copied it, opens nothing.
+      neighbour.client.cookie = cookie;
+      expect((await neighbour.client.get('/api/v1/auth/me')).statusCode).toBe(401);
     } finally {
       await limited.close();
     }

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { signedInCustomer } from '../helpers/customers.js';
+import { engineName } from '../helpers/database.js';
 import { useTestApp } from '../helpers/suite.js';
 
 const suite = useTestApp();
@@ -202,4 +204,23 @@ describe('notifications', () => {
         .execute();
     });
   });
+
+  it.runIf(engineName === 'postgres')(
+    'ends the stream of a session that ended while notifications were lost, once they flow again',
+    async () => {
+      const port = await listeningPort();
+      const c = await customer();
+      await streamEnds(port, c.client.cookie ?? '', async () => {
+        // The listening connection drops; the session ends before it is back, unheard.
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+                   where datname = current_database() and pid <> pg_backend_pid()
+                     and (query ilike 'LISTEN%' or query = 'SELECT 1')`.execute(suite.database.db);
+        await suite.database.db
+          .updateTable('sessions')
+          .set({ revoked_at: new Date() })
+          .where('user_id', '=', c.userId)
+          .execute();
+      });
+    },
+  );
 });

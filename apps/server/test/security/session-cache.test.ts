@@ -248,6 +248,18 @@ describe('the session cache', () => {
       await stop();
     },
   );
+
+  // Last in this group: it ends every session in this test database.
+  it('drops everything when the sessions table is truncated (no row triggers fire)', async () => {
+    const cache = await longCache();
+    const { token } = await createSession(database.db, { userId, scope: 'customer' });
+    expect(await cache.resolve(token)).toMatchObject({ userId });
+    expect(cache.size).toBe(1);
+    await sql`truncate sessions`.execute(database.db);
+    await vi.waitFor(() => expect(cache.size).toBe(0), { timeout: 2_000, interval: 5 });
+    expect(await cache.resolve(token)).toBeNull();
+    await cache.close();
+  });
 });
 
 describe('signed-in reads with the cache', () => {

@@ -31,3 +31,16 @@ CREATE TRIGGER sessions_deleted
   FOR EACH ROW
   WHEN (OLD.revoked_at IS NULL AND OLD.expires_at > now())
   EXECUTE FUNCTION sessions_notify_ended();
+
+-- TRUNCATE fires no row triggers: it ends every session at once, and says so.
+CREATE FUNCTION sessions_notify_all_ended() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('session_ended', 'all');
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER sessions_truncated
+  AFTER TRUNCATE ON sessions
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION sessions_notify_all_ended();

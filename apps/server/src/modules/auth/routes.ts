@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +22,7 @@ import type { AppDeps } from '../../deps.js';
 import { clientKey } from '../../platform/client-key.js';
 import { problemResponses } from '../../platform/route-schemas.js';
 import { OPEN_FLOW_FLOOR_MS, noSoonerThan } from '../../platform/timing.js';
-import { revokeSession } from '../../platform/security/sessions.js';
+import { revokeSession, tokenHash } from '../../platform/security/sessions.js';
 import { sessionOf } from '../../plugins/access.js';
 import { clientOf } from './client.js';
 import * as mfa from './mfa/service.js';
@@ -242,7 +243,18 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/signout',
       {
-        config: { access: PUBLIC, rateLimit: perAddress(30) },
+        config: {
+          access: PUBLIC,
+          // Counted per session, not per address: people sharing an address (an office, a
+          // kiosk) must never use up each other's sign-outs and stay signed in.
+          rateLimit: {
+            ...perAddress(30),
+            keyGenerator: (request: FastifyRequest) =>
+              request.sessionToken
+                ? `signout:${tokenHash(request.sessionToken)}`
+                : clientKey(request.ip),
+          },
+        },
         schema: {
           tags: ['auth'],
           summary: 'Sign out: the session ends on the server',

@@ -2,7 +2,10 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOTIFICATION_STREAM_EVENT } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { SESSION_ENDED_CHANNEL } from '../../platform/security/session-cache.js';
+import {
+  SESSION_ENDED_CHANNEL,
+  SESSIONS_ALL_ENDED,
+} from '../../platform/security/session-cache.js';
 import { onSessionsEnded, sessionStillLive } from '../../platform/security/sessions.js';
 import { sessionOf } from '../../plugins/access.js';
 import { unreadCount } from './service.js';
@@ -29,10 +32,29 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
   };
   const stopAnnouncements = onSessionsEnded(endSessions);
   let stopListening: (() => Promise<void>) | null = null;
+  // After notifications were lost (the listening connection dropped), every open stream's
+  // session is asked again as soon as they flow once more.
+  let heard = true;
+  const recheckAll = () => {
+    for (const id of [...bySession.keys()]) {
+      void sessionStillLive(deps.db, id, deps.clock.now()).then(
+        (live) => live || endSessions([id]),
+        () => undefined,
+      );
+    }
+  };
   app.addHook('onReady', async () => {
-    stopListening = await deps.database.listen(SESSION_ENDED_CHANNEL, (payload) => {
-      if (/^[1-9]\d{0,18}$/.test(payload)) endSessions([BigInt(payload)]);
-    });
+    stopListening = await deps.database.listen(
+      SESSION_ENDED_CHANNEL,
+      (payload) => {
+        if (payload === SESSIONS_ALL_ENDED) endSessions([...bySession.keys()]);
+        else if (/^[1-9]\d{0,18}$/.test(payload)) endSessions([BigInt(payload)]);
+      },
+      (listening) => {
+        if (listening && !heard) recheckAll();
+        heard = listening;
+      },
+    );
   });
   app.addHook('preClose', async () => {
     stopAnnouncements();

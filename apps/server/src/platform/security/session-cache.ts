@@ -12,6 +12,9 @@ import {
 /** Where migration 0010's triggers notify, with the session's id, whatever ends a session. */
 export const SESSION_ENDED_CHANNEL = 'session_ended';
 
+/** The payload that says every session has ended (migration 0010: the table was truncated). */
+export const SESSIONS_ALL_ENDED = 'all';
+
 /** The longest a checked session is trusted without asking the database again. */
 export const SESSION_CACHE_MAX_AGE_MS = 500;
 
@@ -52,6 +55,8 @@ export class SessionCache {
   /** Concurrent lookups of one token share one query. */
   readonly #pending = new Map<string, Promise<LiveSession | null>>();
   #listening = false;
+  /** performance.now() when every session was said to have ended. */
+  #allEndedAt = -Infinity;
   /** Bumped whenever listening starts or stops: a lookup from another epoch is not cached. */
   #epoch = 0;
   #starting: Promise<void> | null = null;
@@ -165,9 +170,19 @@ export class SessionCache {
     }
   }
 
+  /** Every session ended at once (the sessions table was truncated). */
+  #forgetAll() {
+    this.#allEndedAt = performance.now();
+    this.#epoch += 1;
+    this.#entries.clear();
+    this.#idsToKeys.clear();
+  }
+
   #recentlyEnded(id: bigint): boolean {
+    const now = performance.now();
+    if (now - this.#allEndedAt < ENDED_MEMORY_MS) return true;
     const at = this.#ended.get(id);
-    return at !== undefined && performance.now() - at < ENDED_MEMORY_MS;
+    return at !== undefined && now - at < ENDED_MEMORY_MS;
   }
 
   /** Forgets ends older than ENDED_MEMORY_MS: the oldest first, stopping at the first recent one. */
@@ -205,7 +220,8 @@ export class SessionCache {
       .listen(
         SESSION_ENDED_CHANNEL,
         (payload) => {
-          if (/^[1-9]\d{0,18}$/.test(payload)) this.#forget([BigInt(payload)]);
+          if (payload === SESSIONS_ALL_ENDED) this.#forgetAll();
+          else if (/^[1-9]\d{0,18}$/.test(payload)) this.#forget([BigInt(payload)]);
         },
         (listening) => this.#setListening(listening),
       )
