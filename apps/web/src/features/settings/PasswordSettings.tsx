@@ -1,7 +1,7 @@
 import { PASSWORD_MISMATCH, messageSchema } from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/PasswordField';
@@ -12,8 +12,8 @@ import { Section } from './Section';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change password (spec): Save only when all three are filled and the confirmation is longer
- * than four characters; "Password Mismatch" when the new password and its confirmation differ.
+ * Change password (spec): Save only when all three are filled, the confirmation is longer than
+ * four characters and equals the new password; "Password Mismatch" when they differ.
  * The sign-up rules apply on the server; other browsers are signed out.
  */
 export function PasswordSettings() {
@@ -31,8 +31,19 @@ export function PasswordSettings() {
   });
   const fieldErrors = change.error instanceof ApiError ? change.error.fieldErrors : {};
   const fieldError = (field: keyof typeof EMPTY) => fieldErrors[field];
+  // Once the confirmation is long enough to judge, a difference is said at once (and Save waits).
+  const differs =
+    values.confirmPassword.length > 4 && values.newPassword !== values.confirmPassword;
   const ready =
-    values.currentPassword !== '' && values.newPassword !== '' && values.confirmPassword.length > 4;
+    values.currentPassword !== '' &&
+    values.newPassword !== '' &&
+    values.confirmPassword.length > 4 &&
+    !differs;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // The server refused a field (a wrong current password, say): the keyboard goes to it.
+    if (change.isError) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [change.isError, change.error]);
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setMismatch(false);
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -51,7 +62,7 @@ export function PasswordSettings() {
       title="Password"
       description="At least 8 characters; a phrase of unrelated words is strong and easy to remember."
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {change.isSuccess && (
           <Banner tone="success">
             Action Successful! Your password is changed, and your other browsers were signed out.
@@ -79,7 +90,7 @@ export function PasswordSettings() {
           autoComplete="new-password"
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
-          error={mismatch ? PASSWORD_MISMATCH : fieldError('confirmPassword')}
+          error={mismatch || differs ? PASSWORD_MISMATCH : fieldError('confirmPassword')}
         />
         <Button type="submit" className="self-start" disabled={!ready} loading={change.isPending}>
           Save

@@ -1,5 +1,6 @@
 import { messageSchema } from '@bank/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Monitor } from 'lucide-react';
 import { z } from 'zod';
 import { Banner } from '../../components/ui/Banner';
@@ -16,19 +17,32 @@ export function SessionsSettings() {
   const queryClient = useQueryClient();
   const sessions = useQuery(queries.sessions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+  // What was just done, said where the pressed button was (it is gone with its row).
+  const [done, setDone] = useState<string | null>(null);
   const endOne = useMutation({
-    mutationFn: (id: string) =>
-      api('POST', `/api/v1/settings/sessions/${encodeURIComponent(id)}/end`, {
+    mutationFn: (session: { id: string; device: string }) =>
+      api('POST', `/api/v1/settings/sessions/${encodeURIComponent(session.id)}/end`, {
         schema: messageSchema,
       }),
-    onSettled: refresh,
+    onMutate: () => setDone(null),
+    // Said once the list no longer shows it: the message then takes the keyboard focus.
+    onSuccess: async (_answer, session) => {
+      await refresh();
+      setDone(`Signed out of ${session.device}.`);
+    },
+    onError: refresh,
   });
   const endOthers = useMutation({
     mutationFn: () =>
       api('POST', '/api/v1/settings/sessions/end-others', {
         schema: z.object({ ended: z.number() }),
       }),
-    onSettled: refresh,
+    onMutate: () => setDone(null),
+    onSuccess: async ({ ended }) => {
+      await refresh();
+      setDone(`Signed out of ${ended === 1 ? 'one other browser' : `${ended} other browsers`}.`);
+    },
+    onError: refresh,
   });
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
@@ -37,6 +51,7 @@ export function SessionsSettings() {
       title="Signed-in browsers"
       description="Where your account is open now. Sign out any you do not recognise, then change your password."
     >
+      {done && <Banner tone="success">{done}</Banner>}
       {(endOne.isError || endOthers.isError) && (
         <Banner tone="error">
           {errorMessage(endOne.error ?? endOthers.error, 'Something went wrong')}
@@ -64,8 +79,8 @@ export function SessionsSettings() {
                 {!s.current && (
                   <Button
                     variant="secondary"
-                    loading={endOne.isPending && endOne.variables === s.id}
-                    onClick={() => endOne.mutate(s.id)}
+                    loading={endOne.isPending && endOne.variables.id === s.id}
+                    onClick={() => endOne.mutate({ id: s.id, device: s.device })}
                   >
                     Sign out<span className="sr-only"> {s.device}</span>
                   </Button>

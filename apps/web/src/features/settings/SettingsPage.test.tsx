@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bankAnswers } from '../../test-fixtures';
@@ -9,8 +9,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function settingsAnswers() {
+function settingsAnswers(override: Record<string, { status: number; body: unknown }> = {}) {
+  let firefoxEnded = false;
   return mockFetch((path) => {
+    const answer = override[path];
+    if (answer) return answer;
+    if (path === '/api/v1/settings/sessions/8/end') {
+      firefoxEnded = true;
+      return { status: 200, body: { message: 'ok' } };
+    }
+    if (path === '/api/v1/settings/sessions' && firefoxEnded) {
+      return {
+        status: 200,
+        body: {
+          items: [
+            {
+              id: '7',
+              device: 'Chrome on Windows',
+              place: 'This computer',
+              signedInAt: '2026-11-20T10:00:00.000Z',
+              lastUsedAt: '2026-11-20T10:00:00.000Z',
+              current: true,
+            },
+          ],
+        },
+      };
+    }
     if (path === '/api/v1/settings/sessions') {
       return {
         status: 200,
@@ -82,10 +106,43 @@ describe('settings', () => {
     const save = () => screen.getAllByRole('button', { name: 'Save' })[1] as HTMLButtonElement;
     expect(save().disabled).toBe(true);
     await user.type(confirm, 'er kettle');
+    // Long enough to judge and different: said at once, and Save waits.
+    expect(await screen.findByText('Password Mismatch')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    await user.type(confirm, ' meadow');
+    expect(screen.queryByText('Password Mismatch')).toBeNull();
     expect(save().disabled).toBe(false);
     await user.click(save());
-    expect(await screen.findByText('Password Mismatch')).toBeTruthy();
-    expect(sentBodyTo(fetchMock, '/api/v1/settings/password')).toBeUndefined();
+    expect(await screen.findByText(/Your password is changed/)).toBeTruthy();
+    expect(sentBodyTo(fetchMock, '/api/v1/settings/password')).toMatchObject({
+      newPassword: 'copper kettle meadow',
+    });
+  });
+
+  it('moves the keyboard to the field the server refused', async () => {
+    settingsAnswers({
+      '/api/v1/settings/password': {
+        status: 400,
+        body: {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          detail: 'Some fields are missing or not valid.',
+          errors: [{ path: 'body.currentPassword', message: 'That is not your current password.' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    await user.type(await screen.findByLabelText('Current password'), 'not it at all');
+    await user.type(screen.getByLabelText('New password'), 'copper kettle meadow');
+    await user.type(screen.getByLabelText('Confirm new password'), 'copper kettle meadow');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[1] as HTMLElement);
+    expect(await screen.findByText('That is not your current password.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Current password')),
+    );
   });
 
   it('lets a forgotten-PIN reset ask for a new code or be cancelled at the code step', async () => {
@@ -146,5 +203,8 @@ describe('settings', () => {
     expect(fetchMock.mock.calls.some(([path]) => path === '/api/v1/settings/sessions/8/end')).toBe(
       true,
     );
+    // The row's button is gone: the keyboard goes to what was done.
+    const said = await screen.findByText('Signed out of Firefox on Linux.');
+    expect(document.activeElement).toBe(said.closest('[role="status"]'));
   });
 });

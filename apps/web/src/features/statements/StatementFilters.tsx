@@ -5,6 +5,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import {
   filterErrors,
+  filtersQuery,
   isFiltered,
   NO_FILTERS,
   PERIOD_PRESETS,
@@ -14,7 +15,6 @@ import {
 /**
  * The period and the filters of the statement. Nothing changes until "Apply filters" (or a
  * period button): the page's address then carries them, and the page reads them from there.
- * Mount it with a key of the applied filters so that it starts again from them when they change.
  */
 export function StatementFilters({
   applied,
@@ -25,6 +25,15 @@ export function StatementFilters({
 }) {
   const [draft, setDraft] = useState(applied);
   const [errors, setErrors] = useState<Record<string, string>>(() => filterErrors(applied));
+  // New filters applied (here, by a link, Back, or "Clear filters"): the form starts again from
+  // them. Kept mounted, so the control just used keeps the keyboard focus.
+  const appliedQuery = filtersQuery(applied);
+  const [shown, setShown] = useState(appliedQuery);
+  if (shown !== appliedQuery) {
+    setShown(appliedQuery);
+    setDraft(applied);
+    setErrors(filterErrors(applied));
+  }
   const set = (name: keyof StatementFilterValues) => (value: string) =>
     setDraft((current) => ({ ...current, [name]: value }));
 

@@ -164,6 +164,9 @@ describe('Statements & Report', () => {
     await user.type(screen.getByLabelText('Minimum amount'), '1,500');
     await user.click(screen.getByRole('button', { name: 'Last 30 days' }));
     await waitFor(() => expect(router.state.location.search).toMatch(/&min=1500$/));
+    // The form stays: the button just pressed keeps the keyboard focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Last 30 days' }));
+    expect((screen.getByLabelText('Minimum amount') as HTMLInputElement).value).toBe('1500');
   });
 
   it('reads wrong filters typed into the address as errors and asks for nothing', async () => {

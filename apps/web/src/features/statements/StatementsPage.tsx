@@ -257,7 +257,6 @@ function Statement({ applied, onClear }: { applied: StatementFilterValues; onCle
 export function StatementsPage() {
   const [params, setParams] = useSearchParams();
   const applied = filtersFromParams(params);
-  const query = filtersQuery(applied);
   const valid = Object.keys(filterErrors(applied)).length === 0;
   const apply = (values: StatementFilterValues) =>
     setParams(new URLSearchParams(filtersQuery(values)), { state: KEEP_FOCUS });
@@ -272,7 +271,7 @@ export function StatementsPage() {
         </p>
       </div>
       <section aria-label="Filters" className={cardClass}>
-        <StatementFilters key={query} applied={applied} onApply={apply} />
+        <StatementFilters applied={applied} onApply={apply} />
       </section>
       {valid ? (
         <Statement applied={applied} onClear={() => apply(NO_FILTERS)} />
