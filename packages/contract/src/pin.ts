@@ -17,15 +17,31 @@ export const pinSchema = z
   .min(1, PIN_MISSING)
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `The PIN is ${PIN_LENGTH} digits`);
 
+/** Said when a new PIN is one of the first a thief would try. */
+export const PIN_TOO_EASY = 'That PIN is easy to guess. Avoid repeated or consecutive digits.';
+
+/**
+ * Whether a PIN is among the first tried by someone guessing: one digit repeated (1111) or a run
+ * up or down (1234, 9876, 7890).
+ */
+export function isGuessablePin(pin: string): boolean {
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((d, i) => (d - (digits[i] ?? 0) + 10) % 10);
+  return steps.every((step) => step === steps[0] && (step === 0 || step === 1 || step === 9));
+}
+
+/** A PIN being chosen (not one being checked): four digits, not among the easy guesses. */
+export const newPinSchema = pinSchema.refine((pin) => !isGuessablePin(pin), PIN_TOO_EASY);
+
 export const createPinSchema = z
-  .object({ pin: pinSchema, confirmPin: z.string() })
+  .object({ pin: newPinSchema, confirmPin: z.string() })
   .refine((v) => v.pin === v.confirmPin, { message: PIN_MISMATCH, path: ['confirmPin'] })
   .meta({ id: 'CreatePinRequest' });
 export type CreatePinRequest = z.infer<typeof createPinSchema>;
 
 /** Settings: enabled only when all three are four digits and the new PIN is confirmed (spec). */
 export const changePinSchema = z
-  .object({ currentPin: pinSchema, newPin: pinSchema, confirmPin: z.string() })
+  .object({ currentPin: pinSchema, newPin: newPinSchema, confirmPin: z.string() })
   .refine((v) => v.newPin !== v.currentPin, {
     message: 'Choose a new PIN that differs from your current one',
     path: ['newPin'],
@@ -41,7 +57,7 @@ export const pinResetStartSchema = z
 
 /** A forgotten PIN, second step: the emailed code and the new PIN. */
 export const pinResetSchema = z
-  .object({ code: emailCodeSchema, newPin: pinSchema, confirmPin: z.string() })
+  .object({ code: emailCodeSchema, newPin: newPinSchema, confirmPin: z.string() })
   .refine((v) => v.newPin === v.confirmPin, { message: PIN_MISMATCH, path: ['confirmPin'] })
   .meta({ id: 'PinResetRequest' });
 export type PinResetRequest = z.infer<typeof pinResetSchema>;

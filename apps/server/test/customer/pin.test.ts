@@ -117,8 +117,8 @@ describe('the transaction PIN', () => {
       Array.from({ length: 20 }, () =>
         c.client.post('/api/v1/pin/change', {
           currentPin: '0000',
-          newPin: '1111',
-          confirmPin: '1111',
+          newPin: '5050',
+          confirmPin: '5050',
         }),
       ),
     );
@@ -140,8 +140,8 @@ describe('the transaction PIN', () => {
     for (let i = 0; i < 5; i++) {
       await c.client.post('/api/v1/pin/change', {
         currentPin: '0000',
-        newPin: '1111',
-        confirmPin: '1111',
+        newPin: '5050',
+        confirmPin: '5050',
       });
     }
     const wrongPassword = await c.client.post('/api/v1/pin/reset/start', { password: 'nope' });

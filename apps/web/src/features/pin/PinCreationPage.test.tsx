@@ -1,4 +1,4 @@
-import { PIN_CREATED, PIN_MISMATCH } from '@bank/contract';
+import { PIN_CREATED, PIN_MISMATCH, PIN_TOO_EASY } from '@bank/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,8 +46,13 @@ describe('PIN creation', () => {
     expect(screen.getByText('Invalid Pin')).toBeTruthy();
     await user.type(first, '12ab34');
     expect((first as HTMLInputElement).value).toBe('1234');
+    // An easy guess is refused before it is confirmed, and the digits are cleared.
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    await user.type(screen.getByLabelText('Re-enter PIN'), '1235');
+    expect(screen.getByText(PIN_TOO_EASY)).toBeTruthy();
+    expect((screen.getByLabelText('Enter PIN') as HTMLInputElement).value).toBe('');
+    await user.type(screen.getByLabelText('Enter PIN'), '1357');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.type(screen.getByLabelText('Re-enter PIN'), '1358');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByText(PIN_MISMATCH)).toBeTruthy();
     expect(callsTo(fetchMock, '/api/v1/pin').filter(([, init]) => init?.method === 'POST')).toEqual(

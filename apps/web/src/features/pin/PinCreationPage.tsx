@@ -3,6 +3,8 @@ import {
   PIN_LENGTH,
   PIN_MISMATCH,
   PIN_MISSING,
+  PIN_TOO_EASY,
+  isGuessablePin,
   SUCCESS_REDIRECT_DELAY_MS,
   messageSchema,
 } from '@bank/contract';
@@ -63,6 +65,11 @@ export function PinCreationPage() {
     if (step === 'enter') {
       if (pin.length !== PIN_LENGTH) {
         setError(pin.length === 0 ? PIN_MISSING : `Enter ${PIN_LENGTH} digits`);
+        return;
+      }
+      if (isGuessablePin(pin)) {
+        setError(PIN_TOO_EASY);
+        setPin('');
         return;
       }
       setError(undefined);

@@ -2,6 +2,8 @@ import {
   EMAIL_CODE_LENGTH,
   PIN_LENGTH,
   PIN_MISMATCH,
+  PIN_TOO_EASY,
+  isGuessablePin,
   messageSchema,
   signupAcceptedSchema,
 } from '@bank/contract';
@@ -29,7 +31,12 @@ function NewPinFields(props: {
   const { newPin, confirmPin } = props;
   return (
     <>
-      <PinField label="New PIN" value={newPin} onChange={props.onNewPin} />
+      <PinField
+        label="New PIN"
+        value={newPin}
+        onChange={props.onNewPin}
+        error={full(newPin) && isGuessablePin(newPin) ? PIN_TOO_EASY : undefined}
+      />
       <PinField
         label="Confirm new PIN"
         value={confirmPin}
@@ -59,7 +66,8 @@ function ChangePin({ onForgot }: { onForgot: () => void }) {
     },
     onSettled: () => setCurrentPin(''),
   });
-  const ready = full(currentPin) && full(newPin) && newPin === confirmPin;
+  const ready =
+    full(currentPin) && full(newPin) && !isGuessablePin(newPin) && newPin === confirmPin;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (ready) change.mutate();
@@ -164,7 +172,11 @@ function ResetPin({ onDone }: { onDone: () => void }) {
       </form>
     );
   }
-  const ready = code.length === EMAIL_CODE_LENGTH && full(newPin) && newPin === confirmPin;
+  const ready =
+    code.length === EMAIL_CODE_LENGTH &&
+    full(newPin) &&
+    !isGuessablePin(newPin) &&
+    newPin === confirmPin;
   return (
     <form
       noValidate

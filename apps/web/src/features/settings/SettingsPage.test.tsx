@@ -172,21 +172,21 @@ describe('settings', () => {
     const user = userEvent.setup();
     renderRoute('/dashboard/settings');
     await user.type(await screen.findByLabelText('Current PIN'), '1234');
-    await user.type(screen.getByLabelText('New PIN'), '5678');
+    await user.type(screen.getByLabelText('New PIN'), '5873');
     const save = () => screen.getAllByRole('button', { name: 'Save' })[2] as HTMLButtonElement;
-    await user.type(screen.getByLabelText('Confirm new PIN'), '567');
+    await user.type(screen.getByLabelText('Confirm new PIN'), '587');
     expect(save().disabled).toBe(true);
     await user.type(screen.getByLabelText('Confirm new PIN'), '9');
     expect(save().disabled).toBe(true);
     await user.clear(screen.getByLabelText('Confirm new PIN'));
-    await user.type(screen.getByLabelText('Confirm new PIN'), '5678');
+    await user.type(screen.getByLabelText('Confirm new PIN'), '5873');
     expect(save().disabled).toBe(false);
     await user.click(save());
     expect(await screen.findByText('Action Successful! Your PIN is changed.')).toBeTruthy();
     expect(sentBodyTo(fetchMock, '/api/v1/pin/change')).toEqual({
       currentPin: '1234',
-      newPin: '5678',
-      confirmPin: '5678',
+      newPin: '5873',
+      confirmPin: '5873',
     });
   });
 
