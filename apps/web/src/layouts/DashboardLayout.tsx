@@ -100,7 +100,7 @@ function SideNav({
       className={`${open ? 'block' : 'hidden'} shrink-0 border-b border-slate-200 bg-white p-3 md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)] md:w-64 md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900`}
     >
       <ul className="flex flex-col gap-0.5">
-        {NAV_ITEMS.map(({ label, section, icon: Icon }) => (
+        {NAV_ITEMS.map(({ label, section, icon: Icon, soon }) => (
           <li key={label}>
             <NavLink
               to={section ? `/dashboard/${section}` : '/dashboard'}
@@ -110,6 +110,15 @@ function SideNav({
             >
               <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
               {label}
+              {soon && (
+                // Seen, not read out: the link keeps the spec's name, and its page says it.
+                <span
+                  aria-hidden="true"
+                  className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                >
+                  Soon
+                </span>
+              )}
             </NavLink>
           </li>
         ))}

@@ -17,8 +17,8 @@ export function ComingSoonPage({ title }: { title: string }) {
         </span>
         <h2 className="text-xl font-bold">Coming soon</h2>
         <p className="max-w-md text-slate-700 dark:text-slate-300">
-          {title} is not open yet. We are finishing it and will tell you in Notifications as soon as
-          you can use it.
+          {title} is not open yet: we are still building it. Everything else in the menu works
+          today.
         </p>
         <ButtonLink to="/dashboard">Back to the dashboard</ButtonLink>
       </section>

@@ -1,14 +1,11 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { NAV_ITEMS } from '../../layouts/dashboard/nav';
 import { RequireSession } from '../../lib/session';
 
-/** Sections of the menu whose issue is still open: a "coming soon" page inside the shell. */
-const COMING_SOON: readonly (readonly [string, string])[] = [
-  ['add-funds/*', 'Add funds'],
-  ['make-payment/*', 'Make payment'],
-  ['send/*', 'Bank Transfer'],
-  ['fixed-deposit/*', 'Fixed deposit'],
-  ['upgrade', 'Upgrade Account'],
-];
+/** Sections of the menu still under way (marked Soon there): a "coming soon" page in the shell. */
+const COMING_SOON: readonly (readonly [string, string])[] = NAV_ITEMS.filter((i) => i.soon).map(
+  (i) => [`${i.section}/*`, i.label],
+);
 
 /** Products the bank does not offer anywhere (spec: Not Available in your region). */
 const UNAVAILABLE: readonly (readonly [string, string])[] = [
