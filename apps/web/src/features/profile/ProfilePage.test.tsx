@@ -19,7 +19,7 @@ describe('profile page', () => {
     const user = userEvent.setup();
     renderRoute('/dashboard/profile');
     const phone = (await screen.findByLabelText(/^Phone/)) as HTMLInputElement;
-    expect(phone.value).toBe('+442079460958');
+    expect(phone.value).toBe('+44 20 7946 0958');
     expect((screen.getByLabelText(/^Next of kin/) as HTMLTextAreaElement).value).toBe('');
     expect(screen.getByText(/not shown again once saved/)).toBeTruthy();
 

@@ -1,5 +1,6 @@
 import { GENDERS, MARITAL_STATUSES, updateProfileSchema, type Profile } from '@bank/contract';
 import { z } from 'zod';
+import { readablePhone } from '../../lib/phone';
 
 /** A select's value: one of `values`, or the form's empty "Choose" that must be changed. */
 function choice<const T extends readonly [string, ...string[]]>(values: T) {
@@ -26,7 +27,7 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
-    phone: profile.phone ?? '',
+    phone: profile.phone ? readablePhone(profile.phone) : '',
     gender: profile.gender ?? '',
     dateOfBirth: profile.dateOfBirth ?? '',
     country: profile.country ?? '',

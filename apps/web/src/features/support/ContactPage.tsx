@@ -4,6 +4,7 @@ import { cardClass } from '../../components/ui/card';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
+import { readablePhone } from '../../lib/phone';
 
 function ContactRow({
   icon: Icon,
@@ -48,14 +49,21 @@ export function ContactPage() {
             <ContactRow
               icon={MessageCircle}
               label="Chat with us on WhatsApp"
-              value={whatsapp}
+              value={readablePhone(whatsapp)}
               href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`}
             />
           )}
           {email && (
             <ContactRow icon={Mail} label="Email us" value={email} href={`mailto:${email}`} />
           )}
-          {phone && <ContactRow icon={Phone} label="Call us" value={phone} href={`tel:${phone}`} />}
+          {phone && (
+            <ContactRow
+              icon={Phone}
+              label="Call us"
+              value={readablePhone(phone)}
+              href={`tel:${phone}`}
+            />
+          )}
         </ul>
       ) : (
         <p className="text-slate-700 dark:text-slate-300">
@@ -79,7 +87,7 @@ export function ContactPage() {
       <PageHeading title="Help & Support" />
       <section className={cardClass} aria-label="How to reach us">
         <div className="mb-4 flex items-start gap-3">
-          <LifeBuoy aria-hidden="true" className="mt-0.5 h-6 w-6 text-brand-700" />
+          <LifeBuoy aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" />
           <p className="text-slate-700 dark:text-slate-300">
             We are here to help. We will never ask for your password, PIN or a code.
           </p>
