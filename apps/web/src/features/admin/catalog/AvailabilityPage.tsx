@@ -17,18 +17,25 @@ type Product = z.infer<typeof productAvailabilityListSchema>['items'][number];
 function OfferedProduct({ product }: { product: Product }) {
   const queryClient = useQueryClient();
   const [country, setCountry] = useState('');
+  const [done, setDone] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (unavailableCountries: string[]) =>
+    mutationFn: (change: { unavailableCountries: string[]; said: string }) =>
       api('POST', `/api/v1/staff/catalog/availability/${product.product}`, {
         schema: z.object({ product: z.string(), unavailableCountries: z.array(z.string()) }),
-        body: { unavailableCountries },
+        body: { unavailableCountries: change.unavailableCountries },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.staffAvailability }),
+    onMutate: () => setDone(null),
+    onSuccess: async (_answer, change) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.staffAvailability });
+      setDone(change.said);
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.staffAvailability }),
   });
   const off = product.unavailableCountries;
   return (
     <li className={`${panelClass} flex flex-col gap-3`}>
       <h3 className="text-base font-semibold">{product.label}</h3>
+      {done && <Banner tone="success">{done}</Banner>}
       {save.isError && (
         <Banner tone="error">{errorMessage(save.error, 'Something went wrong')}</Banner>
       )}
@@ -42,7 +49,12 @@ function OfferedProduct({ product }: { product: Product }) {
                 variant="secondary"
                 className="text-sm"
                 loading={save.isPending}
-                onClick={() => save.mutate(off.filter((c) => c !== code))}
+                onClick={() =>
+                  save.mutate({
+                    unavailableCountries: off.filter((c) => c !== code),
+                    said: `${product.label} is offered again in ${countryName(code)}.`,
+                  })
+                }
               >
                 Offer again in {countryName(code)}
               </Button>
@@ -54,16 +66,21 @@ function OfferedProduct({ product }: { product: Product }) {
         <div className="min-w-64 flex-1">
           <CountrySelect
             id={`off-${product.product}`}
+            label={`Country to switch ${product.label} off in`}
             value={country}
             onChange={(event) => setCountry(event.target.value)}
           />
         </div>
         <Button
+          aria-label={`Switch off there for ${product.label}`}
           variant="secondary"
           disabled={!country || off.includes(country)}
           loading={save.isPending}
           onClick={() => {
-            save.mutate([...off, country]);
+            save.mutate({
+              unavailableCountries: [...off, country],
+              said: `${product.label} is now off in ${countryName(country)}.`,
+            });
             setCountry('');
           }}
         >

@@ -96,9 +96,13 @@ describe('region availability (staff)', () => {
     renderRoute('/admin/catalog/availability');
     expect(await screen.findByText('Available in every country.')).toBeTruthy();
     expect(screen.getByText(/customers everywhere see them as not available: Loan\./)).toBeTruthy();
-    await user.selectOptions(screen.getByLabelText('Country'), 'NG');
-    await user.click(screen.getByRole('button', { name: 'Switch off there' }));
+    // Each product's controls are named for it.
+    await user.selectOptions(screen.getByLabelText('Country to switch Fixed deposit off in'), 'NG');
+    await user.click(screen.getByRole('button', { name: 'Switch off there for Fixed deposit' }));
     await waitFor(() => expect(off).toEqual(['NG']));
     expect((await screen.findByText(/^Offer again in/)).textContent).toBe('Offer again in Nigeria');
+    // Said, and the focus goes there rather than to the top of the page.
+    const said = await screen.findByText('Fixed deposit is now off in Nigeria.');
+    expect(said.closest('[role="status"]')).toBeTruthy();
   });
 });
