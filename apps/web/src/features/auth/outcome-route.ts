@@ -13,7 +13,8 @@ export const verifyPath = (email: string) => `/auth/verify/${encodeURIComponent(
 export function routeForOutcome(outcome: AuthOutcome): OutcomeRoute {
   switch (outcome.next) {
     case 'dashboard':
-      return { to: '/dashboard' };
+      // The dashboard says "Welcome Back" once (spec, section 8).
+      return { to: '/dashboard', state: { welcomeBack: true } };
     case 'kyc_submit':
       return {
         to: '/auth/account/verification',

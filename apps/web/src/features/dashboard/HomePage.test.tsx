@@ -205,4 +205,12 @@ describe('HomePage', () => {
     await waitFor(() => expect(amountOf('Available balance')).toBe('$1,234.56'));
     expect(calls.count).toBe(2);
   });
+
+  it('says Welcome Back once after signing in, and not again when the page is opened again', async () => {
+    mockFetch(bankAnswers());
+    const router = renderRoute('/dashboard', { welcomeBack: true });
+    expect(await screen.findByText('Welcome Back')).toBeTruthy();
+    // The history entry forgot it: Back and forth, or a reload, do not say it again.
+    await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+  });
 });

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Toast, useToast } from '../../components/ui/Toast';
+import { KEEP_FOCUS } from '../../lib/navigation-focus';
 import { useDashboardCustomer } from '../../layouts/DashboardLayout';
 import { AccountOverview } from './AccountOverview';
 import { greetingFor } from './greeting';
@@ -28,6 +31,7 @@ function Home() {
   const [hour] = useState(() => new Date().getHours());
   // One preference hides the balance, the totals and the transaction amounts alike.
   const visibility = useAmountVisibility();
+  const welcome = useWelcomeBack();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <PageHeading title="Dashboard" className="text-2xl font-bold sm:text-3xl">
@@ -37,6 +41,25 @@ function Home() {
       <Shortcuts />
       <FirstSteps />
       <RecentTransactions shown={visibility.shown} />
+      <Toast toast={welcome} />
     </div>
   );
+}
+
+/** "Welcome Back" for a few seconds after signing in; not again on Back or a reload. */
+function useWelcomeBack() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { toast, show } = useToast();
+  const arrived =
+    typeof location.state === 'object' &&
+    location.state !== null &&
+    'welcomeBack' in location.state;
+  useEffect(() => {
+    if (!arrived) return;
+    show({ text: 'Welcome Back', tone: 'success' });
+    // Said once: the history entry forgets it (and the focus stays where it is).
+    void navigate('.', { replace: true, state: KEEP_FOCUS });
+  }, [arrived, navigate, show]);
+  return toast;
 }
