@@ -48,6 +48,8 @@ const INT8_OID = 20;
 /** How often the listening connection is asked whether it is still there, and how long it has. */
 const PING_EVERY_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
+/** The listening connection's application_name. */
+export const LISTENER_NAME = 'bank_listener';
 /** One function for every int8 column of every query (pg asks for it once per column each time). */
 const parseInt8 = (value: string) => BigInt(value);
 
@@ -171,6 +173,8 @@ class PostgresListeners {
       // connection) is found out in seconds, rather than trusted while notifications are lost.
       const client = new pg.Client({
         connectionString: this.url,
+        // Named, so that operators (and tests) can tell it in pg_stat_activity.
+        application_name: LISTENER_NAME,
         keepAlive: true,
         query_timeout: PING_TIMEOUT_MS,
       });

@@ -213,8 +213,9 @@ describe('notifications', () => {
       await streamEnds(port, c.client.cookie ?? '', async () => {
         // The listening connection drops; the session ends before it is back, unheard.
         await sql`select pg_terminate_backend(pid) from pg_stat_activity
-                   where datname = current_database() and pid <> pg_backend_pid()
-                     and (query ilike 'LISTEN%' or query = 'SELECT 1')`.execute(suite.database.db);
+                   where datname = current_database() and application_name = 'bank_listener'`.execute(
+          suite.database.db,
+        );
         await suite.database.db
           .updateTable('sessions')
           .set({ revoked_at: new Date() })

@@ -35,6 +35,17 @@ async function newUser(): Promise<bigint> {
   return row.id;
 }
 
+/** The id of the newest session of the test's person. */
+async function latestSessionId(): Promise<bigint> {
+  const row = await database.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Ends a session the way another process would: in SQL, with nothing announced here. */
 async function revokeElsewhere(sessionId: bigint) {
   await database.db
@@ -158,7 +169,9 @@ describe('the session cache', () => {
       await cache.resolve(token);
       expect(cache.size).toBe(1);
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
-                 where datname = current_database() and query like 'LISTEN%'`.execute(database.db);
+                 where datname = current_database() and application_name = 'bank_listener'`.execute(
+        database.db,
+      );
       await vi.waitFor(() => expect(cache.listening).toBe(false), { timeout: 2_000 });
       expect(cache.size).toBe(0);
       await cache.resolve(token);
@@ -175,12 +188,7 @@ describe('the session cache', () => {
   it('does not keep a lookup that an end overtook', async () => {
     const cache = await longCache();
     const { token } = await createSession(database.db, { userId, scope: 'customer' });
-    const stored = await database.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const stored = { id: await latestSessionId() };
     const lookup = cache.resolve(token);
     announceSessionsEnded([stored.id]);
     await lookup;
@@ -196,12 +204,7 @@ describe('the session cache', () => {
     async () => {
       const cache = await longCache();
       const { token } = await createSession(database.db, { userId, scope: 'customer' });
-      const stored = await database.db
-        .selectFrom('sessions')
-        .select('id')
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
+      const stored = { id: await latestSessionId() };
       const first = cache.resolve(token);
       const joined = cache.resolve(token); // shares the first one's query
       const ending = revokeElsewhere(stored.id); // queued behind that query

@@ -32,6 +32,7 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
   };
   const stopAnnouncements = onSessionsEnded(endSessions);
   let stopListening: (() => Promise<void>) | null = null;
+  let closing = false;
   // After notifications were lost (the listening connection dropped), every open stream's
   // session is asked again as soon as they flow once more.
   let heard = true;
@@ -44,19 +45,27 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
     }
   };
   app.addHook('onReady', async () => {
-    stopListening = await deps.database.listen(
-      SESSION_ENDED_CHANNEL,
-      (payload) => {
-        if (payload === SESSIONS_ALL_ENDED) endSessions([...bySession.keys()]);
-        else if (/^[1-9]\d{0,18}$/.test(payload)) endSessions([BigInt(payload)]);
-      },
-      (listening) => {
-        if (listening && !heard) recheckAll();
-        heard = listening;
-      },
-    );
+    // Not listening (the database is down at start) leaves the heartbeat check as the backstop.
+    void deps.database
+      .listen(
+        SESSION_ENDED_CHANNEL,
+        (payload) => {
+          if (payload === SESSIONS_ALL_ENDED) endSessions([...bySession.keys()]);
+          else if (/^[1-9]\d{0,18}$/.test(payload)) endSessions([BigInt(payload)]);
+        },
+        (listening) => {
+          if (listening && !heard) recheckAll();
+          heard = listening;
+        },
+      )
+      .then((stop) => {
+        if (closing) void stop();
+        else stopListening = stop;
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'not listening for ended sessions'));
   });
   app.addHook('preClose', async () => {
+    closing = true;
     stopAnnouncements();
     await stopListening?.();
     for (const set of open.values()) for (const end of [...set]) end();

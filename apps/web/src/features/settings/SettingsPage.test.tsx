@@ -9,6 +9,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const CHROME = {
+  id: '7',
+  device: 'Chrome on Windows',
+  place: 'This computer',
+  signedInAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: '2026-11-20T10:00:00.000Z',
+  current: true,
+};
+const FIREFOX = {
+  id: '8',
+  device: 'Firefox on Linux',
+  place: 'United Kingdom',
+  signedInAt: '2026-11-20T09:00:00.000Z',
+  lastUsedAt: '2026-11-20T09:30:00.000Z',
+  current: false,
+};
+
 function settingsAnswers(override: Record<string, { status: number; body: unknown }> = {}) {
   let firefoxEnded = false;
   return mockFetch((path) => {
@@ -22,16 +39,7 @@ function settingsAnswers(override: Record<string, { status: number; body: unknow
       return {
         status: 200,
         body: {
-          items: [
-            {
-              id: '7',
-              device: 'Chrome on Windows',
-              place: 'This computer',
-              signedInAt: '2026-11-20T10:00:00.000Z',
-              lastUsedAt: '2026-11-20T10:00:00.000Z',
-              current: true,
-            },
-          ],
+          items: [CHROME],
         },
       };
     }
@@ -39,24 +47,7 @@ function settingsAnswers(override: Record<string, { status: number; body: unknow
       return {
         status: 200,
         body: {
-          items: [
-            {
-              id: '7',
-              device: 'Chrome on Windows',
-              place: 'This computer',
-              signedInAt: '2026-11-20T10:00:00.000Z',
-              lastUsedAt: '2026-11-20T10:00:00.000Z',
-              current: true,
-            },
-            {
-              id: '8',
-              device: 'Firefox on Linux',
-              place: 'United Kingdom',
-              signedInAt: '2026-11-20T09:00:00.000Z',
-              lastUsedAt: '2026-11-20T09:30:00.000Z',
-              current: false,
-            },
-          ],
+          items: [CHROME, FIREFOX],
         },
       };
     }
