@@ -55,7 +55,11 @@ export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
 export const kycDetailsSchema = z
   .object({
     country: textSchema().regex(/^[A-Za-z]{2}$/, 'Choose your country from the list'),
-    phone: textSchema().trim().min(5, 'Enter your phone number').max(30),
+    phone: textSchema()
+      .trim()
+      .min(1, 'Enter your phone number')
+      .min(5, 'That does not look like a phone number')
+      .max(30),
     homeAddress: textSchema().trim().min(5, 'Enter your home address').max(300),
     documentType: textSchema().min(2, 'Choose a document type').max(60),
   })

@@ -60,7 +60,11 @@ export const updateProfileSchema = z
   .strictObject({
     firstName: nameSchema('First name'),
     lastName: nameSchema('Last name'),
-    phone: textSchema().trim().min(5, 'Enter your phone number').max(30),
+    phone: textSchema()
+      .trim()
+      .min(1, 'Enter your phone number')
+      .min(5, 'That does not look like a phone number')
+      .max(30),
     gender: z.enum(GENDERS, { error: 'Choose from the list' }),
     dateOfBirth: dateOfBirthSchema,
     country: textSchema().regex(/^[A-Za-z]{2}$/, 'Choose your country from the list'),
