@@ -12,28 +12,12 @@ import {
 import { buildTestApp } from '../helpers/app.js';
 import { signedInCustomer } from '../helpers/customers.js';
 import { createTestDatabase, engineName } from '../helpers/database.js';
+import { insertUser } from '../helpers/users.js';
 import { openCustomer } from '../helpers/ledger.js';
 
 let database: Database;
 let userId: bigint;
-let seq = 0;
-
-async function newUser(): Promise<bigint> {
-  seq += 1;
-  const row = await database.db
-    .insertInto('users')
-    .values({
-      kind: 'customer',
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      username: `grace${seq}`,
-      email: `grace${seq}@example.com`,
-      password_hash: 'x',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const newUser = () => insertUser(database, 'Grace');
 
 /** The id of the newest session of the test's person. */
 async function latestSessionId(): Promise<bigint> {

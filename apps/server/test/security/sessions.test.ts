@@ -10,28 +10,12 @@ import {
   SESSION_IDLE_MS,
   TOUCH_EVERY_MS,
 } from '../../src/platform/security/sessions.js';
+import { insertUser } from '../helpers/users.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 let database: Database;
 let userId: bigint;
-let seq = 0;
-
-async function newUser(): Promise<bigint> {
-  seq += 1;
-  const row = await database.db
-    .insertInto('users')
-    .values({
-      kind: 'customer',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      username: `ada${seq}`,
-      email: `ada${seq}@example.com`,
-      password_hash: 'x',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const newUser = () => insertUser(database, 'Ada');
 
 beforeAll(async () => {
   database = await createTestDatabase();

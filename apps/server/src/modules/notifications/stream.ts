@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOTIFICATION_STREAM_EVENT } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import {
-  SESSION_ENDED_CHANNEL,
-  SESSIONS_ALL_ENDED,
-} from '../../platform/security/session-cache.js';
-import { onSessionsEnded, sessionStillLive } from '../../platform/security/sessions.js';
+  listenForEndedSessions,
+  onSessionsEnded,
+  sessionStillLive,
+} from '../../platform/security/sessions.js';
 import { sessionOf } from '../../plugins/access.js';
 import { unreadCount } from './service.js';
 
@@ -46,18 +46,14 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
   };
   app.addHook('onReady', async () => {
     // Not listening (the database is down at start) leaves the heartbeat check as the backstop.
-    void deps.database
-      .listen(
-        SESSION_ENDED_CHANNEL,
-        (payload) => {
-          if (payload === SESSIONS_ALL_ENDED) endSessions([...bySession.keys()]);
-          else if (/^[1-9]\d{0,18}$/.test(payload)) endSessions([BigInt(payload)]);
-        },
-        (listening) => {
-          if (listening && !heard) recheckAll();
-          heard = listening;
-        },
-      )
+    void listenForEndedSessions(
+      deps.database,
+      (ended) => endSessions(ended === 'all' ? [...bySession.keys()] : ended),
+      (listening) => {
+        if (listening && !heard) recheckAll();
+        heard = listening;
+      },
+    )
       .then((stop) => {
         if (closing) void stop();
         else stopListening = stop;

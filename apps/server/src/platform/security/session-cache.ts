@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connection.js';
 import {
+  listenForEndedSessions,
   lookupSession,
   onSessionsEnded,
   SESSION_IDLE_MS,
@@ -8,12 +9,6 @@ import {
   type ActiveSession,
   type LiveSession,
 } from './sessions.js';
-
-/** Where migration 0010's triggers notify, with the session's id, whatever ends a session. */
-export const SESSION_ENDED_CHANNEL = 'session_ended';
-
-/** The payload that says every session has ended (migration 0010: the table was truncated). */
-export const SESSIONS_ALL_ENDED = 'all';
 
 /** The longest a checked session is trusted without asking the database again. */
 export const SESSION_CACHE_MAX_AGE_MS = 500;
@@ -216,15 +211,11 @@ export class SessionCache {
     ) {
       return;
     }
-    this.#starting = this.#database
-      .listen(
-        SESSION_ENDED_CHANNEL,
-        (payload) => {
-          if (payload === SESSIONS_ALL_ENDED) this.#forgetAll();
-          else if (/^[1-9]\d{0,18}$/.test(payload)) this.#forget([BigInt(payload)]);
-        },
-        (listening) => this.#setListening(listening),
-      )
+    this.#starting = listenForEndedSessions(
+      this.#database,
+      (ended) => (ended === 'all' ? this.#forgetAll() : this.#forget(ended)),
+      (listening) => this.#setListening(listening),
+    )
       .then(async (stop) => {
         if (this.#closed) return stop();
         this.#stopListening = stop;

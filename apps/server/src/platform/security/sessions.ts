@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/connection.js';
 import { run, statement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { SessionScope, UserKind } from '../../db/tables/identity.js';
@@ -142,6 +143,29 @@ const endedListeners = new Set<(sessionIds: readonly bigint[]) => void>();
 export function onSessionsEnded(listener: (sessionIds: readonly bigint[]) => void): () => void {
   endedListeners.add(listener);
   return () => endedListeners.delete(listener);
+}
+
+/** Where migration 0010's triggers notify, with the session's id, whatever ends a session. */
+export const SESSION_ENDED_CHANNEL = 'session_ended';
+
+/**
+ * Listens on the database for sessions ended by any process: `onEnded` gets their ids, or 'all'
+ * when the sessions table was truncated. `onStatus` as in Database.listen (notifications flow,
+ * or were lost). Sessions ended by this process are announced in-process too (onSessionsEnded).
+ */
+export function listenForEndedSessions(
+  database: Database,
+  onEnded: (ended: readonly bigint[] | 'all') => void,
+  onStatus?: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  return database.listen(
+    SESSION_ENDED_CHANNEL,
+    (payload) => {
+      if (payload === 'all') onEnded('all');
+      else if (/^[1-9]\d{0,18}$/.test(payload)) onEnded([BigInt(payload)]);
+    },
+    onStatus,
+  );
 }
 
 /** Tells this process's session caches that these sessions have ended. */
