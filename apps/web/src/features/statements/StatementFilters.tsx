@@ -34,14 +34,24 @@ export function StatementFilters({
     setDraft(applied);
     setErrors(filterErrors(applied));
   }
-  const set = (name: keyof StatementFilterValues) => (value: string) =>
-    setDraft((current) => ({ ...current, [name]: value }));
+  /** What a field shows and how it changes the draft. */
+  const field = (name: keyof StatementFilterValues) => ({
+    value: draft[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  /** Applies the filters when they hold, else says what is wrong (Apply filters, a period). */
+  function applyIfValid(values: StatementFilterValues) {
+    const found = filterErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onApply(values);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = filterErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onApply(draft);
+    applyIfValid(draft);
   }
 
   return (
@@ -61,13 +71,8 @@ export function StatementFilters({
               key={preset.label}
               type="button"
               aria-pressed={current}
-              onClick={() => {
-                // The other filters as they stand in the form: checked like "Apply filters".
-                const next = { ...draft, ...period };
-                const found = filterErrors(next);
-                setErrors(found);
-                if (Object.keys(found).length === 0) onApply(next);
-              }}
+              // The other filters as they stand in the form, checked like "Apply filters".
+              onClick={() => applyIfValid({ ...draft, ...period })}
               className={`min-h-10 rounded-full px-4 text-sm font-medium ring-1 transition ${
                 current
                   ? 'bg-brand-700 text-white ring-brand-700'
@@ -80,26 +85,10 @@ export function StatementFilters({
         })}
       </fieldset>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-        <TextField
-          label="From"
-          type="date"
-          value={draft.from}
-          error={errors.from}
-          onChange={(e) => set('from')(e.target.value)}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={draft.to}
-          error={errors.to}
-          onChange={(e) => set('to')(e.target.value)}
-        />
+        <TextField label="From" type="date" {...field('from')} />
+        <TextField label="To" type="date" {...field('to')} />
         <div className="col-span-2 lg:col-span-1">
-          <SelectField
-            label="Type"
-            value={draft.type}
-            onChange={(e) => set('type')(e.target.value)}
-          >
+          <SelectField label="Type" {...field('type')}>
             <option value="">Credit and debit</option>
             <option value="credit">Credit (money in)</option>
             <option value="debit">Debit (money out)</option>
@@ -110,18 +99,14 @@ export function StatementFilters({
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          value={draft.min}
-          error={errors.min}
-          onChange={(e) => set('min')(e.target.value)}
+          {...field('min')}
         />
         <TextField
           label="Maximum amount"
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          value={draft.max}
-          error={errors.max}
-          onChange={(e) => set('max')(e.target.value)}
+          {...field('max')}
         />
         <div className="col-span-2 lg:col-span-1">
           <TextField
@@ -129,9 +114,7 @@ export function StatementFilters({
             type="search"
             autoComplete="off"
             maxLength={100}
-            value={draft.q}
-            error={errors.q}
-            onChange={(e) => set('q')(e.target.value)}
+            {...field('q')}
           />
         </div>
       </div>

@@ -96,6 +96,11 @@ function PeriodSummary({ page, filtered }: { page: StatementPage; filtered: bool
   );
 }
 
+const DOWNLOADS = [
+  { format: 'csv', label: 'Download CSV', icon: FileSpreadsheet },
+  { format: 'pdf', label: 'Download PDF', icon: FileText },
+] as const;
+
 /** CSV and PDF of the chosen period and filters, made by the server. */
 function Downloads({ query }: { query: string }) {
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
@@ -117,24 +122,18 @@ function Downloads({ query }: { query: string }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        <Button
-          variant="secondary"
-          loading={busy === 'csv'}
-          disabled={busy !== null}
-          onClick={() => void download('csv')}
-        >
-          <FileSpreadsheet aria-hidden="true" className="h-5 w-5" />
-          Download CSV
-        </Button>
-        <Button
-          variant="secondary"
-          loading={busy === 'pdf'}
-          disabled={busy !== null}
-          onClick={() => void download('pdf')}
-        >
-          <FileText aria-hidden="true" className="h-5 w-5" />
-          Download PDF
-        </Button>
+        {DOWNLOADS.map(({ format, label, icon: Icon }) => (
+          <Button
+            key={format}
+            variant="secondary"
+            loading={busy === format}
+            disabled={busy !== null}
+            onClick={() => void download(format)}
+          >
+            <Icon aria-hidden="true" className="h-5 w-5" />
+            {label}
+          </Button>
+        ))}
       </div>
       {error && <Banner tone="error">{error}</Banner>}
     </div>
