@@ -67,3 +67,18 @@ export function bankAnswers(overrides: Record<string, FakeResponse> = {}) {
   };
   return (path: string): FakeResponse => answers[path] ?? { status: 404 };
 }
+
+/** The server's 400 for one field it refused, as problem+json. */
+export function fieldProblem(path: string, message: string): FakeResponse {
+  return {
+    status: 400,
+    body: {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: 'Some fields are missing or not valid.',
+      errors: [{ path, message }],
+    },
+  };
+}

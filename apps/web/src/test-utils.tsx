@@ -47,9 +47,9 @@ export function callsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
   return fetchMock.mock.calls.filter(([called]) => called === path);
 }
 
-/** The parsed body of the first call to `path`. */
+/** The parsed body of the first call to `path` that sent one (a GET of the same path sends none). */
 export function sentBodyTo(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown {
-  const init = callsTo(fetchMock, path)[0]?.[1];
+  const init = callsTo(fetchMock, path).find(([, sent]) => typeof sent?.body === 'string')?.[1];
   return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 }
 

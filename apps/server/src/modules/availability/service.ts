@@ -2,6 +2,7 @@ import { PRODUCTS, PRODUCT_KEYS, type Availability, type Product } from '@bank/c
 import countries from 'i18n-iso-countries';
 import type { AppDeps } from '../../deps.js';
 import type { StaffActor } from '../../platform/audit.js';
+import { verifiedCountry } from '../kyc/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 
 async function switchedOff(db: AppDeps['db']) {
@@ -17,24 +18,12 @@ async function switchedOff(db: AppDeps['db']) {
  * showed (the latest), else the one in their profile.
  */
 async function countryOf(db: AppDeps['db'], userId: bigint): Promise<string | null> {
+  const verified = await verifiedCountry(db, userId);
+  if (verified) return verified;
   const row = await db
-    .selectFrom('users as u')
-    .leftJoin('customer_profiles as p', 'p.user_id', 'u.id')
-    .select((eb) => [
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('kyc_submissions as k')
-            .select('k.country')
-            .where('k.user_id', '=', userId)
-            .where('k.status', '=', 'approved')
-            .orderBy('k.id', 'desc')
-            .limit(1),
-          'p.country',
-        )
-        .as('country'),
-    ])
-    .where('u.id', '=', userId)
+    .selectFrom('customer_profiles')
+    .select('country')
+    .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.country ?? null;
 }

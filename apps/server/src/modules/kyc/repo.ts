@@ -169,3 +169,16 @@ export async function decide(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The country the customer's latest approved identity check showed (none approved: undefined). */
+export async function verifiedCountry(db: Kysely<DB>, userId: bigint): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('kyc_submissions')
+    .select('country')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.country;
+}

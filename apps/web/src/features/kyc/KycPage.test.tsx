@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute, stubObjectUrls, type FakeResponse } from '../../test-utils';
+import { fieldProblem } from '../../test-fixtures';
 
 beforeEach(() => {
   stubObjectUrls();
@@ -269,15 +270,7 @@ describe('KycPage', () => {
 
   it("puts a 400's field error on the Phone field", async () => {
     answerDocumentTypes();
-    const sent = mockXhr({
-      status: 400,
-      body: {
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        detail: 'Some fields are missing or not valid.',
-        errors: [{ path: 'body.phone', message: 'Enter your phone number' }],
-      },
-    });
+    const sent = mockXhr(fieldProblem('body.phone', 'Enter your phone number'));
     const user = userEvent.setup();
     renderRoute('/auth/account/verification');
 

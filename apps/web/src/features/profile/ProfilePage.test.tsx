@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bankAnswers, profile } from '../../test-fixtures';
-import { mockFetch, renderRoute } from '../../test-utils';
+import { mockFetch, renderRoute, sentBodyTo } from '../../test-utils';
 
 afterEach(() => {
   cleanup();
@@ -26,10 +26,7 @@ describe('profile page', () => {
     await user.type(screen.getByLabelText(/^Next of kin/), 'Byron, +44 20 7946 0000');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/Action Successful!/)).toBeTruthy();
-    const post = fetchMock.mock.calls.find(
-      ([path, init]) => path === '/api/v1/profile' && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+    expect(sentBodyTo(fetchMock, '/api/v1/profile')).toMatchObject({
       firstName: 'Ada',
       country: 'GB',
       gender: 'female',
@@ -76,10 +73,7 @@ describe('profile page', () => {
     await user.type(screen.getByLabelText(/^Home address/), ', Flat 2');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/Action Successful!/)).toBeTruthy();
-    const post = fetchMock.mock.calls.find(
-      ([path, init]) => path === '/api/v1/profile' && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+    expect(sentBodyTo(fetchMock, '/api/v1/profile')).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
       country: 'GB',

@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bankAnswers } from '../../test-fixtures';
-import { mockFetch, renderRoute, sentBodyTo } from '../../test-utils';
+import { bankAnswers, fieldProblem } from '../../test-fixtures';
+import { mockFetch, renderRoute, sentBodyTo, type FakeResponse } from '../../test-utils';
 
 afterEach(() => {
   cleanup();
@@ -26,7 +26,7 @@ const FIREFOX = {
   current: false,
 };
 
-function settingsAnswers(override: Record<string, { status: number; body: unknown }> = {}) {
+function settingsAnswers(override: Record<string, FakeResponse> = {}) {
   let firefoxEnded = false;
   return mockFetch((path) => {
     const answer = override[path];
@@ -112,17 +112,10 @@ describe('settings', () => {
 
   it('moves the keyboard to the field the server refused', async () => {
     settingsAnswers({
-      '/api/v1/settings/password': {
-        status: 400,
-        body: {
-          type: 'about:blank',
-          title: 'Bad Request',
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          detail: 'Some fields are missing or not valid.',
-          errors: [{ path: 'body.currentPassword', message: 'That is not your current password.' }],
-        },
-      },
+      '/api/v1/settings/password': fieldProblem(
+        'body.currentPassword',
+        'That is not your current password.',
+      ),
     });
     const user = userEvent.setup();
     renderRoute('/dashboard/settings');
