@@ -3,6 +3,7 @@ export * from './api.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './constants.js';
+export * from './funding.js';
 export * from './kyc.js';
 export * from './money.js';
 export * from './names.js';

@@ -29,6 +29,26 @@ export function parseDecimalAmount(text: string): bigint | null {
   return value > MAX_MINOR_UNITS ? null : value;
 }
 
+/**
+ * An amount as a person types it ("25", "25.50"), read into minor units. Signs, exponents,
+ * thousands separators and more than two decimals are refused (the web tidies "1,500" first).
+ */
+export const decimalAmountSchema = z
+  .string()
+  .refine((v) => parseDecimalAmount(v) !== null, 'Use an amount such as 25 or 25.50')
+  .transform((v) => parseDecimalAmount(v) as bigint);
+
+/** A typed amount that must be more than zero (money a customer sends or pays). */
+export const positiveDecimalAmountSchema = decimalAmountSchema.refine(
+  (v) => v > 0n,
+  'Enter an amount greater than zero',
+);
+
+/** A positive amount in minor units, as staff send catalog amounts ("150000" is 1,500.00). */
+export const positiveMinorUnitsSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,17}$/, 'Enter an amount greater than zero');
+
 /** The JSON form of an amount ("-1234") back into minor units. */
 export function parseMinorUnits(text: string): bigint | null {
   if (!MINOR.test(text)) return null;

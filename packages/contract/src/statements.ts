@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transactionSchema } from './accounts.js';
-import { minorUnitsSchema, parseDecimalAmount, unsignedMinorUnitsSchema } from './money.js';
+import { decimalAmountSchema, minorUnitsSchema, unsignedMinorUnitsSchema } from './money.js';
 import { textSchema } from './text.js';
 
 const day = z
@@ -12,10 +12,7 @@ const day = z
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
   }, 'Use a real date');
 
-const amount = z
-  .string()
-  .refine((v) => parseDecimalAmount(v) !== null, 'Use an amount such as 25 or 25.50')
-  .transform((v) => parseDecimalAmount(v) as bigint);
+const amount = decimalAmountSchema;
 
 /**
  * Statements & Report filters (query string): a period of whole days (`to` included), money in

@@ -1,10 +1,11 @@
 import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 import type { CustomerTables } from './tables/customer.js';
+import type { FundingTables } from './tables/funding.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
-export interface DB extends IdentityTables, KycTables, CustomerTables {
+export interface DB extends IdentityTables, KycTables, CustomerTables, FundingTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

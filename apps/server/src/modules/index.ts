@@ -3,6 +3,8 @@ import { availabilityModule } from './availability/index.js';
 import { authModule } from './auth/index.js';
 import { catalogModule } from './catalog/index.js';
 import { filesModule } from './files/index.js';
+import { fixedDepositsModule } from './fixed-deposits/index.js';
+import { fundingModule } from './funding/index.js';
 import { kycModule } from './kyc/index.js';
 import type { AppModule } from './module.js';
 import { notificationsModule } from './notifications/index.js';
@@ -28,6 +30,8 @@ export const modules: readonly AppModule[] = [
   supportModule,
   availabilityModule,
   statementsModule,
+  fundingModule,
+  fixedDepositsModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -50,5 +50,26 @@ export const adminRoute: RouteObject = {
     staffPage('catalog/availability', 'catalog.manage', () =>
       import('./catalog/AvailabilityPage').then((m) => m.AvailabilityPage),
     ),
+    staffPage('catalog/crypto-types', 'catalog.manage', () =>
+      import('./catalog/CryptoTypesPage').then((m) => m.CryptoTypesPage),
+    ),
+    staffPage('catalog/payment-purposes', 'catalog.manage', () =>
+      import('./catalog/PaymentPurposesPage').then((m) => m.PaymentPurposesPage),
+    ),
+    staffPage('catalog/fixed-deposit-plans', 'catalog.manage', () =>
+      import('./catalog/FixedDepositPlansPage').then((m) => m.FixedDepositPlansPage),
+    ),
+    staffPage('catalog/account-plans', 'catalog.manage', () =>
+      import('./catalog/AccountPlansPage').then((m) => m.AccountPlansPage),
+    ),
+    staffPage('catalog/institution', 'catalog.manage', () =>
+      import('./catalog/InstitutionDetailsPage').then((m) => m.InstitutionDetailsPage),
+    ),
+    staffPage('funding', 'funding.review', () =>
+      import('./funding/FundingQueuePage').then((m) => m.FundingQueuePage),
+    ),
+    staffPage('funding/:id', 'funding.review', () =>
+      import('./funding/FundingReviewPage').then((m) => m.FundingReviewPage),
+    ),
   ],
 };

@@ -1,0 +1,107 @@
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+
+/** Table types for migrations/0011_funding.sql: the funding catalog, requests, fixed deposits. */
+export interface FundingTables {
+  crypto_types: CryptoTypesTable;
+  payment_purposes: PaymentPurposesTable;
+  fixed_deposit_plans: FixedDepositPlansTable;
+  institution_details: InstitutionDetailsTable;
+  funding_requests: FundingRequestsTable;
+  fixed_deposits: FixedDepositsTable;
+}
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A calendar date, read and written as YYYY-MM-DD text. */
+type CalendarDate = ColumnType<string, string, string>;
+
+export interface CryptoTypesTable {
+  id: GeneratedAlways<bigint>;
+  name: string;
+  address: string;
+  network: string | null;
+  address2: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PaymentPurposesTable {
+  id: GeneratedAlways<bigint>;
+  name: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export type TermUnit = 'days' | 'months';
+
+export interface FixedDepositPlansTable {
+  id: GeneratedAlways<bigint>;
+  name: string;
+  term_count: number;
+  term_unit: TermUnit;
+  rate_bp: number;
+  min_amount: bigint;
+  max_amount: bigint | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InstitutionDetailsTable {
+  id: Generated<boolean>;
+  swift_code: string | null;
+  routing_number: string | null;
+  country: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export type FundingKind = 'deposit' | 'payment' | 'fixed_deposit' | 'upgrade';
+export type FundingStatus = 'pending' | 'confirmed' | 'declined';
+
+export interface FundingRequestsTable {
+  id: GeneratedAlways<bigint>;
+  user_id: bigint;
+  kind: FundingKind;
+  crypto_type_id: bigint;
+  pay_to_address: string;
+  purpose_id: bigint | null;
+  fd_plan_id: bigint | null;
+  account_plan_id: bigint | null;
+  claimed_amount: bigint;
+  currency: string;
+  proof_key: string;
+  proof_mime: 'image/jpeg' | 'image/webp';
+  status: Generated<FundingStatus>;
+  received_amount: bigint | null;
+  decline_reason: string | null;
+  decided_by: bigint | null;
+  decided_at: Timestamp | null;
+  entry_id: bigint | null;
+  created_at: CreatedAt;
+}
+
+export interface FixedDepositsTable {
+  id: GeneratedAlways<bigint>;
+  user_id: bigint;
+  account_id: bigint;
+  plan_id: bigint;
+  plan_name: string;
+  rate_bp: number;
+  principal: bigint;
+  currency: string;
+  start_date: CalendarDate;
+  maturity_date: CalendarDate;
+  term_days: number;
+  interest_at_maturity: bigint;
+  days_accrued: Generated<number>;
+  accrued: Generated<bigint>;
+  status: Generated<'active' | 'matured'>;
+  funded_by: 'balance' | 'crypto';
+  request_id: bigint | null;
+  opening_entry_id: bigint;
+  payout_entry_id: bigint | null;
+  matured_at: Timestamp | null;
+  created_at: CreatedAt;
+}
