@@ -309,7 +309,10 @@ export const fixedDepositListSchema = z
   .meta({ id: 'FixedDepositList' });
 
 /** What a plan pays for an amount, by the server's rule (the form shows it as it is typed). */
-export const fixedDepositQuoteQuerySchema = z.object({ plan: id, amount: positiveDecimalAmountSchema });
+export const fixedDepositQuoteQuerySchema = z.object({
+  plan: id,
+  amount: positiveDecimalAmountSchema,
+});
 export const fixedDepositQuoteSchema = z
   .object({
     principal: unsignedMinorUnitsSchema,

@@ -16,6 +16,20 @@ import {
   supportContactsSchema,
   unreadCountSchema,
   documentTypeListSchema,
+  accountPlanListSchema,
+  cryptoTypeListSchema,
+  fixedDepositListSchema,
+  fixedDepositPlanListSchema,
+  fixedDepositQuoteSchema,
+  fundingFormsSchema,
+  fundingRequestListSchema,
+  institutionDetailsSchema,
+  paymentPurposeListSchema,
+  receiveDetailsSchema,
+  staffFundingQueueSchema,
+  staffFundingRequestSchema,
+  type FundingKind,
+  type FundingStatus,
   kycDocumentTypesSchema,
   kycPreviousSchema,
   kycQueueSchema,
@@ -227,5 +241,122 @@ export const queries = {
             schema: productAvailabilityListSchema,
           })
         ).items,
+    }),
+
+  /** The funding catalog as staff keep it: every entry, offered or retired, in the order added. */
+  staffCryptoTypes: () =>
+    queryOptions({
+      queryKey: queryKeys.staffCryptoTypes,
+      queryFn: async () =>
+        (await api('GET', '/api/v1/staff/catalog/crypto-types', { schema: cryptoTypeListSchema }))
+          .items,
+    }),
+
+  staffPaymentPurposes: () =>
+    queryOptions({
+      queryKey: queryKeys.staffPaymentPurposes,
+      queryFn: async () =>
+        (
+          await api('GET', '/api/v1/staff/catalog/payment-purposes', {
+            schema: paymentPurposeListSchema,
+          })
+        ).items,
+    }),
+
+  staffFixedDepositPlans: () =>
+    queryOptions({
+      queryKey: queryKeys.staffFixedDepositPlans,
+      queryFn: async () =>
+        (
+          await api('GET', '/api/v1/staff/catalog/fixed-deposit-plans', {
+            schema: fixedDepositPlanListSchema,
+          })
+        ).items,
+    }),
+
+  staffAccountPlans: () =>
+    queryOptions({
+      queryKey: queryKeys.staffAccountPlans,
+      queryFn: async () =>
+        (
+          await api('GET', '/api/v1/staff/catalog/account-plans', {
+            schema: accountPlanListSchema,
+          })
+        ).items,
+    }),
+
+  staffInstitution: () =>
+    queryOptions({
+      queryKey: queryKeys.staffInstitution,
+      queryFn: () =>
+        api('GET', '/api/v1/staff/catalog/institution', { schema: institutionDetailsSchema }),
+    }),
+
+  /** What the crypto forms offer (types with addresses, purposes, plans) and the current plan. */
+  fundingForms: () =>
+    queryOptions({
+      queryKey: [...queryKeys.funding, 'forms'],
+      queryFn: () => api('GET', '/api/v1/funding/forms', { schema: fundingFormsSchema }),
+    }),
+
+  /** add-funds/it: the customer's details for receiving money. */
+  receiveDetails: () =>
+    queryOptions({
+      queryKey: [...queryKeys.funding, 'receive-details'],
+      queryFn: () =>
+        api('GET', '/api/v1/funding/receive-details', { schema: receiveDetailsSchema }),
+    }),
+
+  /** The customer's requests of one kind, newest first, with their status. */
+  fundingRequests: (kind: FundingKind) =>
+    queryOptions({
+      queryKey: [...queryKeys.funding, 'requests', kind],
+      queryFn: async () =>
+        (
+          await api('GET', `/api/v1/funding/requests?kind=${kind}`, {
+            schema: fundingRequestListSchema,
+          })
+        ).items,
+    }),
+
+  /** The customer's fixed deposits, newest first, with the interest accrued so far. */
+  fixedDeposits: () =>
+    queryOptions({
+      queryKey: [...queryKeys.fixedDeposits, 'list'],
+      queryFn: async () =>
+        (await api('GET', '/api/v1/fixed-deposits', { schema: fixedDepositListSchema })).items,
+    }),
+
+  /** What a plan pays for an amount (the amount as typed, e.g. "1500.50"). */
+  fixedDepositQuote: (plan: string, amount: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.fixedDeposits, 'quote', plan, amount],
+      queryFn: () =>
+        api(
+          'GET',
+          `/api/v1/fixed-deposits/quote?${new URLSearchParams({ plan, amount }).toString()}`,
+          { schema: fixedDepositQuoteSchema },
+        ),
+      placeholderData: keepPreviousData,
+    }),
+
+  staffFundingQueue: (status: FundingStatus) =>
+    queryOptions({
+      queryKey: [...queryKeys.staffFunding, 'queue', status],
+      queryFn: async () =>
+        (
+          await api('GET', `/api/v1/staff/funding/queue?status=${status}`, {
+            schema: staffFundingQueueSchema,
+          })
+        ).items,
+    }),
+
+  staffFundingRequest: (id: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.staffFunding, 'request', id],
+      queryFn: () =>
+        api('GET', `/api/v1/staff/funding/requests/${encodeURIComponent(id)}`, {
+          schema: staffFundingRequestSchema,
+        }),
     }),
 };

@@ -31,4 +31,16 @@ export const queryKeys = {
   /** What staff publish: support contacts and region availability. */
   staffSupportContacts: ['staff', 'catalog', 'support-contacts'],
   staffAvailability: ['staff', 'catalog', 'availability'],
+  /** The funding catalog staff keep (crypto types, purposes, plans, institution details). */
+  staffCryptoTypes: ['staff', 'catalog', 'crypto-types'],
+  staffPaymentPurposes: ['staff', 'catalog', 'payment-purposes'],
+  staffFixedDepositPlans: ['staff', 'catalog', 'fixed-deposit-plans'],
+  staffAccountPlans: ['staff', 'catalog', 'account-plans'],
+  staffInstitution: ['staff', 'catalog', 'institution'],
+  /** The customer's funding: the forms' choices, their requests, the receive details. */
+  funding: ['funding'],
+  /** The customer's fixed deposits and quotes. */
+  fixedDeposits: ['fixed-deposits'],
+  /** The staff review of funding requests: queue and requests. */
+  staffFunding: ['staff', 'funding'],
 } as const;
