@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { generate } from 'otplib';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { waitForMail } from './mailbox';
+import { enrolStaff, signIn, signInStaff, typeCode, watchProblems } from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -40,96 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Collects script errors and CSP refusals: any of them fails the journey. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') {
-      problems.push(`console: ${message.text()} (${message.location().url})`);
-    }
-  });
-  return problems;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/wp-user/auth/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Types a one-time code into the row of digit boxes on the page. */
-async function typeCode(page: Page, code: string) {
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code);
-}
-
-const TOTP_STEP_SECONDS = 30;
-
-/**
- * A staff member's authenticator app. The server takes each 30-second code once, so a code is
- * made for a step later than the last one used (up to one step ahead, which the server allows
- * for clock drift).
- */
-function authenticator(secret: string) {
-  let lastStep = 0;
-  return async (): Promise<string> => {
-    const step = Math.max(Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS), lastStep + 1);
-    lastStep = step;
-    return generate({ secret, epoch: step * TOTP_STEP_SECONDS });
-  };
-}
-
-/**
- * The first staff sign-in: set up the authenticator app from the key shown on the page, save
- * the recovery codes (downloaded as a file), reach the back office. Returns the app.
- */
-async function enrolStaff(staff: Page) {
-  await signIn(staff, STAFF.email, STAFF.password);
-  await staff.waitForURL('**/wp-user/auth/staff/second-factor', { timeout: 15_000 });
-  await staff.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
-  const qr = staff.getByRole('img', { name: /QR code/ });
-  await expect
-    .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBeGreaterThan(0);
-  const shownKey = await staff.locator('code').first().textContent();
-  const secret = (shownKey ?? '').replace(/\s+/g, '');
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await expectAccessibleEverywhere(staff, 'second-factor set-up');
-
-  const nextCode = authenticator(secret);
-  await typeCode(staff, await nextCode());
-  await staff.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
-  const codes = await staff
-    .getByRole('list', { name: 'Recovery codes' })
-    .getByRole('listitem')
-    .allTextContents();
-  expect(codes).toHaveLength(10);
-  await expectAccessibleEverywhere(staff, 'recovery codes');
-  const [download] = await Promise.all([
-    staff.waitForEvent('download'),
-    staff.getByRole('button', { name: 'Download as .txt' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('cedar-bank-recovery-codes.txt');
-  const saved = readFileSync(await download.path(), 'utf8');
-  for (const code of codes) expect(saved).toContain(code);
-  await staff.getByLabel('I have saved my recovery codes').check();
-  await staff.getByRole('button', { name: 'Continue' }).click();
-  await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
-  return nextCode;
-}
-
-/** A later staff sign-in: password, then the app's current code. */
-async function signInStaff(staff: Page, nextCode: () => Promise<string>, checkPage: boolean) {
-  await signIn(staff, STAFF.email, STAFF.password);
-  await staff.waitForURL('**/wp-user/auth/staff/second-factor', { timeout: 15_000 });
-  await staff.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
-  if (checkPage) await expectAccessibleEverywhere(staff, 'second-factor verify');
-  await typeCode(staff, await nextCode());
-  await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
-}
 
 /**
  * Fills and sends the identity check form (the ID back as a PDF when asked), then leaves from
@@ -200,7 +110,7 @@ describe('a new customer, from sign-up to an approved account', () => {
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     const staffProblems = watchProblems(staff);
-    const nextCode = await enrolStaff(staff);
+    const nextCode = await enrolStaff(staff, server.url, STAFF);
     await staff.getByRole('link', { name: 'Document types' }).click();
     await staff.getByRole('heading', { name: 'Document types' }).waitFor();
     await staff.getByLabel('Name').fill('Residence Permit');
@@ -260,7 +170,7 @@ describe('a new customer, from sign-up to an approved account', () => {
     await waitForMail(server.dataDir, email, /blurred/);
 
     // The customer signs in, reads the reason, and submits again (the ID back as a PDF this time).
-    await signIn(page, email, password);
+    await signIn(page, server.url, email, password);
     await page.waitForURL('**/wp-user/auth/account/verification', { timeout: 15_000 });
     await page.getByText(`Your last submission was declined: ${DECLINE_REASON}`).waitFor();
     // What was sent last time is filled in again (the phone as the bank stored it).
@@ -276,7 +186,7 @@ describe('a new customer, from sign-up to an approved account', () => {
     // in a dialog, after which the account number shows.
     await staff.getByRole('button', { name: 'Sign out' }).click();
     await staff.getByText('Logged out!').waitFor();
-    await signInStaff(staff, nextCode, true);
+    await signInStaff(staff, server.url, STAFF, nextCode, true);
     await openSubmission(staff, 'Mary Jackson', { checkPages: false, pdfBack: true });
     await staff.getByText('Residence Permit').waitFor();
     await staff.getByRole('button', { name: 'Approve' }).click();

@@ -10,7 +10,8 @@ export interface RunningServer {
   url: string;
   /** The data folder: the local mailbox is its mailbox/ folder. */
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the app; the data folder goes too unless `keepData` (to start the app on it again). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
@@ -44,11 +45,11 @@ export async function startServer(
   return {
     url,
     dataDir,
-    stop: async () => {
+    stop: async (options = {}) => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectAccessibleEverywhere } from './quality';
+
+/** What the browser suites do as people: sign in, type codes, enrol staff, watch for errors. */
+
+export interface StaffCredentials {
+  email: string;
+  password: string;
+}
+
+/** Collects script errors and CSP refusals: any of them fails the journey. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      problems.push(`console: ${message.text()} (${message.location().url})`);
+    }
+  });
+  return problems;
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/wp-user/auth/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Types a one-time code into the row of digit boxes on the page. */
+export async function typeCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+}
+
+const TOTP_STEP_SECONDS = 30;
+
+/**
+ * A staff member's authenticator app. The server takes each 30-second code once, so a code is
+ * made for a step later than the last one used (up to one step ahead, which the server allows
+ * for clock drift).
+ */
+function authenticator(secret: string) {
+  let lastStep = 0;
+  return async (): Promise<string> => {
+    const step = Math.max(Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS), lastStep + 1);
+    lastStep = step;
+    return generate({ secret, epoch: step * TOTP_STEP_SECONDS });
+  };
+}
+
+/**
+ * The first staff sign-in: set up the authenticator app from the key shown on the page, save
+ * the recovery codes (downloaded as a file), reach the back office. Returns the app.
+ */
+export async function enrolStaff(staff: Page, baseUrl: string, who: StaffCredentials) {
+  await signIn(staff, baseUrl, who.email, who.password);
+  await staff.waitForURL('**/wp-user/auth/staff/second-factor', { timeout: 15_000 });
+  await staff.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+  const qr = staff.getByRole('img', { name: /QR code/ });
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const shownKey = await staff.locator('code').first().textContent();
+  const secret = (shownKey ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expectAccessibleEverywhere(staff, 'second-factor set-up');
+
+  const nextCode = authenticator(secret);
+  await typeCode(staff, await nextCode());
+  await staff.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+  const codes = await staff
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  expect(codes).toHaveLength(10);
+  await expectAccessibleEverywhere(staff, 'recovery codes');
+  const [download] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Download as .txt' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('cedar-bank-recovery-codes.txt');
+  const saved = readFileSync(await download.path(), 'utf8');
+  for (const code of codes) expect(saved).toContain(code);
+  await staff.getByLabel('I have saved my recovery codes').check();
+  await staff.getByRole('button', { name: 'Continue' }).click();
+  await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
+  return nextCode;
+}
+
+/** A later staff sign-in: password, then the app's current code. */
+export async function signInStaff(
+  staff: Page,
+  baseUrl: string,
+  who: StaffCredentials,
+  nextCode: () => Promise<string>,
+  checkPage: boolean,
+) {
+  await signIn(staff, baseUrl, who.email, who.password);
+  await staff.waitForURL('**/wp-user/auth/staff/second-factor', { timeout: 15_000 });
+  await staff.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
+  if (checkPage) await expectAccessibleEverywhere(staff, 'second-factor verify');
+  await typeCode(staff, await nextCode());
+  await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
+}
