@@ -23,7 +23,7 @@ export interface AccountPlansTable {
   is_default: Generated<boolean>;
   active: Generated<boolean>;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export type Gender = 'female' | 'male' | 'non_binary' | 'undisclosed';

@@ -23,7 +23,7 @@ export interface CryptoTypesTable {
   address2: string | null;
   active: Generated<boolean>;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface PaymentPurposesTable {
@@ -31,7 +31,7 @@ export interface PaymentPurposesTable {
   name: string;
   active: Generated<boolean>;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export type TermUnit = 'days' | 'months';
@@ -46,7 +46,7 @@ export interface FixedDepositPlansTable {
   max_amount: bigint | null;
   active: Generated<boolean>;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface InstitutionDetailsTable {
@@ -54,7 +54,7 @@ export interface InstitutionDetailsTable {
   swift_code: string | null;
   routing_number: string | null;
   country: string | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export type FundingKind = 'deposit' | 'payment' | 'fixed_deposit' | 'upgrade';

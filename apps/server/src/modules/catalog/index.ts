@@ -1,5 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.js';
 import type { AppModule } from '../module.js';
+import { fundingCatalogRoutes } from './funding-routes.js';
 import { catalogRoutes } from './routes.js';
 
-/** What staff keep in the catalog (catalog.manage): for now, the identity document types. */
-export const catalogModule: AppModule = { name: 'catalog', routes: catalogRoutes };
+export {
+  accountPlanById,
+  currentPlanOf,
+  fixedDepositPlanById,
+  offeredAccountPlan,
+  offeredCryptoType,
+  offeredFixedDepositPlan,
+  offeredPaymentPurpose,
+  type AccountPlanTerms,
+  type OfferedCryptoType,
+  type PlanTerms,
+} from './offered.js';
+
+/**
+ * What staff keep in the catalog (catalog.manage): identity document types, and the funding
+ * catalog (crypto types, payment purposes, fixed-deposit and account plans, institution
+ * details) with the customer reads of it.
+ */
+export const catalogModule: AppModule = {
+  name: 'catalog',
+  routes:
+    (deps: AppDeps): FastifyPluginAsyncZod =>
+    async (app) => {
+      await app.register(catalogRoutes(deps));
+      await app.register(fundingCatalogRoutes(deps));
+    },
+};

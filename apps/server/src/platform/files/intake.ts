@@ -17,7 +17,7 @@ import { checkedPdf, type PdfProblem } from './pdf.js';
  * what was inspected, with nothing hidden where the parse did not look.
  */
 
-export type UploadKind = 'jpeg' | 'png' | 'webp' | 'pdf';
+export type UploadKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'svg' | 'pdf';
 
 export interface UploadInput {
   data: Buffer;
@@ -55,6 +55,8 @@ const KIND_LABEL: Record<UploadKind, string> = {
   jpeg: 'JPEG',
   png: 'PNG',
   webp: 'WebP',
+  gif: 'GIF',
+  svg: 'SVG',
   pdf: 'PDF',
 };
 
@@ -63,6 +65,7 @@ const DETECTED_KIND: Record<string, UploadKind> = {
   jpg: 'jpeg',
   png: 'png',
   webp: 'webp',
+  gif: 'gif',
   pdf: 'pdf',
 };
 
@@ -144,9 +147,15 @@ async function checkUpload(input: UploadInput): Promise<AcceptedFile> {
     );
   }
 
-  // Content decides the type; fileName and declaredType are deliberately ignored.
+  // Content decides the type; fileName and declaredType are deliberately ignored. SVG is text
+  // with no magic bytes: it is recognised by its root element, only where it is allowed.
   const detected = await fileTypeFromBuffer(data);
-  const kind = detected ? DETECTED_KIND[detected.ext] : undefined;
+  const kind =
+    (!detected || detected.ext === 'xml') && allowed.includes('svg') && looksLikeSvg(data)
+      ? 'svg'
+      : detected
+        ? DETECTED_KIND[detected.ext]
+        : undefined;
   if (!kind || !allowed.includes(kind)) {
     // 415 in spirit.
     throw new AppError(
@@ -156,7 +165,52 @@ async function checkUpload(input: UploadInput): Promise<AcceptedFile> {
     );
   }
 
+  if (kind === 'svg') checkSvgIsInert(data);
   return kind === 'pdf' ? acceptPdf(data) : acceptImage(data, kind);
+}
+
+/** Text that opens (after a BOM, an XML declaration, comments and space) with an <svg> root. */
+function looksLikeSvg(data: Buffer): boolean {
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head);
+}
+
+/**
+ * An SVG is a program as much as a picture: it is accepted only when nothing in it can run or
+ * reach out (scripts, event handlers, entities, foreign content, any reference outside the file
+ * itself), and then only to be rasterized here. It is never stored or served as SVG.
+ */
+function checkSvgIsInert(data: Buffer): void {
+  const refuse = (reason: string) =>
+    new AppError('UNPROCESSABLE', `This SVG cannot be accepted: ${reason}.`);
+  const text = data.toString('utf8');
+  if (!data.equals(Buffer.from(text, 'utf8')) || text.includes('\u0000')) {
+    throw refuse('it is not plain UTF-8 text');
+  }
+  if (/<!DOCTYPE|<!ENTITY|<\?xml-stylesheet/i.test(text)) {
+    throw refuse('it declares a document type, entities or a style sheet');
+  }
+  if (/<\s*(script|foreignObject|iframe|embed|object|audio|video|handler|listener)\b/i.test(text)) {
+    throw refuse('it contains scripts or embedded content');
+  }
+  if (/\son[a-z]+\s*=/i.test(text) || /javascript:|vbscript:/i.test(text)) {
+    throw refuse('it contains scripts or embedded content');
+  }
+  if (/@import/i.test(text)) throw refuse('it refers to something outside the file');
+  const references = [
+    ...text.matchAll(/\bhref\s*=\s*(["'])([\s\S]*?)\1/gi),
+    ...text.matchAll(/\burl\(\s*(["']?)([^)]*?)\1\s*\)/gi),
+  ];
+  if (references.some((m) => !(m[2] ?? '').trim().startsWith('#'))) {
+    throw refuse('it refers to something outside the file');
+  }
+  // An href without quotes, or any other way of writing one, is not read: refused.
+  if (/\bhref\s*=\s*[^"'\s]/i.test(text)) {
+    throw refuse('it refers to something outside the file');
+  }
 }
 
 async function acceptImage(data: Buffer, kind: Exclude<UploadKind, 'pdf'>): Promise<AcceptedFile> {
@@ -168,6 +222,7 @@ async function acceptImage(data: Buffer, kind: Exclude<UploadKind, 'pdf'>): Prom
   // Only the first frame is ever decoded, but every frame counts: an animated or multi-page
   // file that large is not a document photo.
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', pages: 1 } as const;
+  // An SVG is drawn at 72 dpi, so its pixels are its declared size (checked below).
   let meta: Metadata;
   try {
     // metadata() reads the header only; sharp's own limit is off here so that an oversized image

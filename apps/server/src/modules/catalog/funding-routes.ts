@@ -1,0 +1,203 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountPlanListSchema,
+  accountPlanSchema,
+  cryptoTypeListSchema,
+  cryptoTypeSchema,
+  fixedDepositPlanListSchema,
+  fixedDepositPlanSchema,
+  fundingFormsSchema,
+  institutionDetailsInputSchema,
+  institutionDetailsSchema,
+  paymentPurposeListSchema,
+  paymentPurposeSchema,
+  receiveDetailsSchema,
+} from '@bank/contract';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { staffActor } from '../../platform/audit.js';
+import { idParams, problemResponses } from '../../platform/route-schemas.js';
+import { sessionOf } from '../../plugins/access.js';
+import * as entries from './funding-catalog.js';
+import * as offered from './offered.js';
+
+const problems = problemResponses(400, 401, 403, 404, 409);
+const MANAGE = { permission: 'catalog.manage' } as const;
+const CUSTOMER = { session: ['customer'] } as const;
+
+interface Section {
+  path: string;
+  kind: entries.AnyEntryKind;
+  item: z.ZodType;
+  list: z.ZodType;
+  what: string;
+}
+
+const SECTIONS: Section[] = [
+  {
+    path: 'crypto-types',
+    kind: entries.cryptoTypes as entries.AnyEntryKind,
+    item: cryptoTypeSchema,
+    list: cryptoTypeListSchema,
+    what: 'crypto types customers pay with, with their deposit addresses',
+  },
+  {
+    path: 'payment-purposes',
+    kind: entries.paymentPurposes as entries.AnyEntryKind,
+    item: paymentPurposeSchema,
+    list: paymentPurposeListSchema,
+    what: 'what customers may pay the bank for (Make payment)',
+  },
+  {
+    path: 'fixed-deposit-plans',
+    kind: entries.fixedDepositPlans as entries.AnyEntryKind,
+    item: fixedDepositPlanSchema,
+    list: fixedDepositPlanListSchema,
+    what: 'fixed-deposit plans (term, annual rate, amounts)',
+  },
+  {
+    path: 'account-plans',
+    kind: entries.accountPlans as entries.AnyEntryKind,
+    item: accountPlanSchema,
+    list: accountPlanListSchema,
+    what: 'account plans (service charge, daily transfer limit, step-up threshold, price)',
+  },
+];
+
+/** The funding catalog staff keep, and what customers' funding forms offer from it. */
+export const fundingCatalogRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const section of SECTIONS) {
+      const base = `/api/v1/staff/catalog/${section.path}`;
+      const kind = section.kind;
+      app.get(
+        base,
+        {
+          config: { access: MANAGE },
+          schema: {
+            tags: ['staff'],
+            summary: `Every entry of the ${section.what}, offered or retired (catalog.manage)`,
+            response: { 200: section.list, ...problemResponses(401, 403) },
+          },
+        },
+        async () => ({ items: await entries.listEntries(deps.db, kind) }),
+      );
+      app.post(
+        base,
+        {
+          config: { access: MANAGE },
+          schema: {
+            tags: ['staff'],
+            summary: `Add to the ${section.what}; offered at once (catalog.manage, audited)`,
+            body: kind.input,
+            response: { 201: section.item, ...problems },
+          },
+        },
+        async (request, reply) => {
+          const actor = staffActor(request, sessionOf(request).userId);
+          const added = await entries.addEntry(deps, kind, request.body as never, actor);
+          return reply.status(201).send(added);
+        },
+      );
+      app.put(
+        `${base}/:id`,
+        {
+          config: { access: MANAGE },
+          schema: {
+            tags: ['staff'],
+            summary: `Edit an entry of the ${section.what}; past requests keep what they recorded (catalog.manage, audited)`,
+            params: idParams,
+            body: kind.input,
+            response: { 200: section.item, ...problems },
+          },
+        },
+        async (request) => {
+          const actor = staffActor(request, sessionOf(request).userId);
+          return entries.editEntry(deps, kind, request.params.id, request.body as never, actor);
+        },
+      );
+      for (const [action, active] of [
+        ['retire', false],
+        ['restore', true],
+      ] as const) {
+        app.post(
+          `${base}/:id/${action}`,
+          {
+            config: { access: MANAGE },
+            schema: {
+              tags: ['staff'],
+              summary: active
+                ? `Offer a retired entry of the ${section.what} again (catalog.manage, audited)`
+                : `Stop offering an entry of the ${section.what}; requests already made keep it (catalog.manage, audited)`,
+              params: idParams,
+              response: { 200: section.item, ...problems },
+            },
+          },
+          async (request) => {
+            const actor = staffActor(request, sessionOf(request).userId);
+            return entries.setEntryOffered(deps, kind, request.params.id, active, actor);
+          },
+        );
+      }
+    }
+
+    app.get(
+      '/api/v1/staff/catalog/institution',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags: ['staff'],
+          summary: "The bank's receiving details: SWIFT, routing number, country (catalog.manage)",
+          response: { 200: institutionDetailsSchema, ...problemResponses(401, 403) },
+        },
+      },
+      async () => offered.institutionDetails(deps.db),
+    );
+    app.put(
+      '/api/v1/staff/catalog/institution',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags: ['staff'],
+          summary:
+            "Set the bank's receiving details; null takes one away (catalog.manage, audited)",
+          body: institutionDetailsInputSchema,
+          response: { 200: institutionDetailsSchema, ...problems },
+        },
+      },
+      async (request) =>
+        offered.setInstitutionDetails(
+          deps,
+          request.body,
+          staffActor(request, sessionOf(request).userId),
+        ),
+    );
+
+    app.get(
+      '/api/v1/funding/forms',
+      {
+        config: { access: CUSTOMER },
+        schema: {
+          tags: ['funding'],
+          summary:
+            'What the crypto forms offer: types and addresses, purposes, plans, the current plan (getcdform, getmpcform, getfdcform, getupgradeform)',
+          response: { 200: fundingFormsSchema, ...problemResponses(401) },
+        },
+      },
+      async (request) => offered.fundingForms(deps, sessionOf(request).userId),
+    );
+    app.get(
+      '/api/v1/funding/receive-details',
+      {
+        config: { access: CUSTOMER },
+        schema: {
+          tags: ['funding'],
+          summary:
+            "How others pay this customer: username, account number, the bank's SWIFT, routing number and country (getinstituition)",
+          response: { 200: receiveDetailsSchema, ...problemResponses(401) },
+        },
+      },
+      async (request) => offered.receiveDetails(deps, sessionOf(request).userId),
+    );
+  };
