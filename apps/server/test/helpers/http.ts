@@ -11,7 +11,7 @@ export class TestClient {
   ) {}
 
   async request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     body?: unknown,
   ): Promise<LightMyRequestResponse> {
@@ -20,7 +20,7 @@ export class TestClient {
       url,
       headers: {
         'user-agent': this.userAgent,
-        ...(method === 'POST' ? { 'x-bank-csrf': '1' } : {}),
+        ...(method !== 'GET' ? { 'x-bank-csrf': '1' } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
       },
       ...(body === undefined ? {} : { payload: body as object }),
@@ -36,6 +36,10 @@ export class TestClient {
 
   post(url: string, body?: unknown) {
     return this.request('POST', url, body ?? {});
+  }
+
+  put(url: string, body: unknown) {
+    return this.request('PUT', url, body);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { fundingRoutes } from './routes.js';
 
 /** Customers' crypto-paid requests (deposit, payment, fixed deposit, upgrade) and staff review. */
-export const fundingModule: AppModule = { name: 'funding' };
+export const fundingModule: AppModule = { name: 'funding', routes: fundingRoutes };

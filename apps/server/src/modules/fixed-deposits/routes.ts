@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  fixedDepositListSchema,
+  fixedDepositQuoteQuerySchema,
+  fixedDepositQuoteSchema,
+  fixedDepositSchema,
+  newFixedDepositSchema,
+} from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import { problemResponses } from '../../platform/route-schemas.js';
+import { sessionOf } from '../../plugins/access.js';
+import * as fixedDeposits from './service.js';
+
+const CUSTOMER = { session: ['customer'] } as const;
+
+/** The customer's fixed deposits: list, quote, and opening one from the available balance. */
+export const fixedDepositRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/v1/fixed-deposits',
+      {
+        config: { access: CUSTOMER },
+        schema: {
+          tags: ['fixed-deposits'],
+          summary:
+            "The customer's fixed deposits, newest first: principal, rate, interest accrued, start and maturity",
+          response: { 200: fixedDepositListSchema, ...problemResponses(401) },
+        },
+      },
+      async (request) => ({
+        items: await fixedDeposits.listFixedDeposits(deps, sessionOf(request).userId),
+      }),
+    );
+
+    app.get(
+      '/api/v1/fixed-deposits/quote',
+      {
+        config: { access: CUSTOMER },
+        schema: {
+          tags: ['fixed-deposits'],
+          summary:
+            'What a plan pays for an amount opened today: term, maturity date, interest (Actual/365)',
+          querystring: fixedDepositQuoteQuerySchema,
+          response: { 200: fixedDepositQuoteSchema, ...problemResponses(400, 401, 403) },
+        },
+      },
+      async (request) =>
+        fixedDeposits.quote(
+          deps,
+          sessionOf(request).userId,
+          BigInt(request.query.plan),
+          request.query.amount,
+        ),
+    );
+
+    app.post(
+      '/api/v1/fixed-deposits',
+      {
+        config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['fixed-deposits'],
+          summary:
+            'Open a fixed deposit from the available balance (one ledger entry; the same idempotencyKey never opens two)',
+          body: newFixedDepositSchema,
+          response: { 201: fixedDepositSchema, ...problemResponses(400, 401, 403, 409) },
+        },
+      },
+      async (request, reply) => {
+        const opened = await fixedDeposits.openFromBalance(
+          deps,
+          sessionOf(request).userId,
+          request.body,
+        );
+        return reply.status(201).send(opened);
+      },
+    );
+  };

@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  confirmFundingSchema,
+  declineFundingSchema,
+  depositRequestFieldsSchema,
+  fixedDepositRequestFieldsSchema,
+  fundingRequestCreatedSchema,
+  fundingRequestListSchema,
+  fundingRequestQuerySchema,
+  paymentRequestFieldsSchema,
+  staffFundingQueueQuerySchema,
+  staffFundingQueueSchema,
+  staffFundingRequestSchema,
+  upgradeRequestFieldsSchema,
+  type FundingKind,
+} from '@bank/contract';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { staffActor } from '../../platform/audit.js';
+import { AppError } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/files/index.js';
+import { idParams, problemResponses } from '../../platform/route-schemas.js';
+import { sessionOf } from '../../plugins/access.js';
+import * as funding from './service.js';
+
+const CUSTOMER = { session: ['customer'] } as const;
+const REVIEW = { permission: 'funding.review' } as const;
+const problems = problemResponses(400, 401, 403, 404, 409, 413, 422);
+
+/** The four crypto forms: their path, spec marker, fields and proof field. */
+const FORMS: {
+  path: string;
+  kind: FundingKind;
+  marker: string;
+  fields: z.ZodType<{ type: string; amount: bigint; purpose?: string; plan?: string }>;
+  names: readonly ('type' | 'amount' | 'purpose' | 'plan')[];
+  proof: 'depositPic' | 'fixedDepositPic';
+}[] = [
+  {
+    path: 'deposits',
+    kind: 'deposit',
+    marker: 'newcd',
+    fields: depositRequestFieldsSchema,
+    names: ['type', 'amount'],
+    proof: 'depositPic',
+  },
+  {
+    path: 'payments',
+    kind: 'payment',
+    marker: 'newmpc',
+    fields: paymentRequestFieldsSchema,
+    names: ['type', 'amount', 'purpose'],
+    proof: 'depositPic',
+  },
+  {
+    path: 'fixed-deposits',
+    kind: 'fixed_deposit',
+    marker: 'newfdc',
+    fields: fixedDepositRequestFieldsSchema,
+    names: ['type', 'amount', 'plan'],
+    proof: 'fixedDepositPic',
+  },
+  {
+    path: 'upgrades',
+    kind: 'upgrade',
+    marker: 'newupgrade',
+    fields: upgradeRequestFieldsSchema,
+    names: ['type', 'amount', 'plan'],
+    proof: 'depositPic',
+  },
+];
+
+/** Customers' crypto-paid requests and the staff review of them (decision 18). */
+export const fundingRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const form of FORMS) {
+      app.post(
+        `/api/v1/funding/${form.path}`,
+        {
+          config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '1 minute' } },
+          schema: {
+            tags: ['funding'],
+            summary: `Ask for a ${form.kind.replace('_', ' ')} paid in crypto, with the proof of payment (multipart: ${form.names.join(', ')}; file ${form.proof}) (${form.marker})`,
+            consumes: ['multipart/form-data'],
+            response: { 201: fundingRequestCreatedSchema, ...problems },
+          },
+        },
+        async (request, reply) => {
+          const userId = sessionOf(request).userId;
+          const sent = await readMultipart(request, { fields: form.names, files: [form.proof] });
+          const parsed = form.fields.safeParse(sent.fields);
+          if (!parsed.success) {
+            throw new AppError('VALIDATION_FAILED', 'Some fields are missing or not valid.', {
+              errors: parsed.error.issues.map((i) => ({
+                path: ['body', ...i.path].join('.'),
+                message: i.message,
+              })),
+            });
+          }
+          const created = await funding.submitRequest(
+            deps,
+            userId,
+            {
+              kind: form.kind,
+              type: parsed.data.type,
+              amount: parsed.data.amount,
+              subject: parsed.data.purpose ?? parsed.data.plan,
+            },
+            sent.files[form.proof],
+            form.proof,
+          );
+          return reply.status(201).send({ status: 'pending' as const, request: created });
+        },
+      );
+    }
+
+    app.get(
+      '/api/v1/funding/requests',
+      {
+        config: { access: CUSTOMER },
+        schema: {
+          tags: ['funding'],
+          summary:
+            "The customer's requests of one kind, newest first, with their status (the deposit pages' lists)",
+          querystring: fundingRequestQuerySchema,
+          response: { 200: fundingRequestListSchema, ...problemResponses(400, 401) },
+        },
+      },
+      async (request) => ({
+        items: await funding.customerRequests(deps, sessionOf(request).userId, request.query.kind),
+      }),
+    );
+
+    app.get(
+      '/api/v1/staff/funding/queue',
+      {
+        config: { access: REVIEW },
+        schema: {
+          tags: ['staff'],
+          summary:
+            'Deposits, payments, fixed deposits and upgrades by status: pending oldest first (funding.review)',
+          querystring: staffFundingQueueQuerySchema,
+          response: { 200: staffFundingQueueSchema, ...problemResponses(400, 401, 403) },
+        },
+      },
+      async (request) => ({ items: await funding.reviewQueue(deps, request.query.status) }),
+    );
+
+    app.get(
+      '/api/v1/staff/funding/requests/:id',
+      {
+        config: { access: REVIEW },
+        schema: {
+          tags: ['staff'],
+          summary:
+            'One request with its customer, address, plan terms and decision (funding.review)',
+          params: idParams,
+          response: { 200: staffFundingRequestSchema, ...problems },
+        },
+      },
+      async (request) => funding.requestForReview(deps, request.params.id),
+    );
+
+    app.get(
+      '/api/v1/staff/funding/requests/:id/proof',
+      {
+        config: { access: REVIEW },
+        schema: {
+          tags: ['staff'],
+          summary: 'The proof of payment, for review only; each view is audited (funding.review)',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const proof = await funding.readProof(
+          deps,
+          id,
+          staffActor(request, sessionOf(request).userId),
+        );
+        return reply
+          .type(proof.mime)
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('content-disposition', `inline; filename="proof-${id}.${proof.extension}"`)
+          .send(proof.data);
+      },
+    );
+
+    app.post(
+      '/api/v1/staff/funding/requests/:id/confirm',
+      {
+        config: { access: REVIEW },
+        schema: {
+          tags: ['staff'],
+          summary:
+            'Confirm with the amount that actually arrived: posts the ledger entry and tells the customer (funding.review, audited)',
+          params: idParams,
+          body: confirmFundingSchema,
+          response: { 200: staffFundingRequestSchema, ...problems },
+        },
+      },
+      async (request) =>
+        funding.confirmRequest(
+          deps,
+          request.params.id,
+          BigInt(request.body.receivedAmount),
+          staffActor(request, sessionOf(request).userId),
+        ),
+    );
+
+    app.post(
+      '/api/v1/staff/funding/requests/:id/decline',
+      {
+        config: { access: REVIEW },
+        schema: {
+          tags: ['staff'],
+          summary:
+            'Decline with a reason the customer reads; nothing moves (funding.review, audited)',
+          params: idParams,
+          body: declineFundingSchema,
+          response: { 200: staffFundingRequestSchema, ...problems },
+        },
+      },
+      async (request) =>
+        funding.declineRequest(
+          deps,
+          request.params.id,
+          request.body.reason,
+          staffActor(request, sessionOf(request).userId),
+        ),
+    );
+  };
