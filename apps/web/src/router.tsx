@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type * as FundingPages from './features/funding/pages';
 import type { ComponentType } from 'react';
 import { PageLoading } from './components/ui/QueryStatus';
 import { RouteErrorPage } from './components/ui/RouteErrorPage';
@@ -47,6 +48,11 @@ const pinCreationPage = () =>
  * code fetched the first time it is opened (issue 8: the sign-in page ships at most 150 kB of
  * JavaScript, checked by `npm run check:bundle`).
  */
+/** A page of the funding feature (add funds, make payment, fixed deposit, upgrade): one chunk. */
+function fundingPage(name: keyof typeof FundingPages) {
+  return () => import('./features/funding/pages').then((m) => ({ Component: m[name] }));
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -164,6 +170,21 @@ export const routes: RouteObject[] = [
               Component: m.StatementsPage,
             })),
         },
+        {
+          path: 'add-funds',
+          lazy: fundingPage('AddFundsLayout'),
+          children: [
+            { index: true, lazy: fundingPage('AddFundsPage') },
+            { path: 'it', lazy: fundingPage('ReceivePage') },
+            { path: 'crypto', lazy: fundingPage('CryptoDepositPage') },
+          ],
+        },
+        { path: 'make-payment', lazy: fundingPage('MakePaymentPage') },
+        { path: 'make-payment/crypto', lazy: fundingPage('PaymentCryptoPage') },
+        { path: 'fixed-deposit', lazy: fundingPage('FixedDepositPage') },
+        { path: 'fixed-deposit/crypto', lazy: fundingPage('FixedDepositCryptoPage') },
+        { path: 'fixed-deposit/balance', lazy: fundingPage('FixedDepositBalancePage') },
+        { path: 'upgrade', lazy: fundingPage('UpgradePage') },
       ]),
       adminRoute,
     ],

@@ -58,8 +58,8 @@ describe('dashboard route', () => {
       items.filter(
         (item) => item.querySelector('[aria-hidden="true"]:last-child')?.textContent === 'Soon',
       ).length,
-    ).toBe(5);
-    expect(within(nav).getByRole('link', { name: 'Add funds' })).toBeTruthy();
+    ).toBe(1);
+    expect(within(nav).getByRole('link', { name: 'Bank Transfer' })).toBeTruthy();
     expect(items.map((item) => item.textContent?.replace(/Soon$/, ''))).toEqual([
       'Dashboard',
       'Add funds',

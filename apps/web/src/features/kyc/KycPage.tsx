@@ -20,7 +20,7 @@ import {
   type KycFormOutput,
   type KycFormValues,
 } from './form/kyc-form';
-import { UploadProgress } from './form/UploadProgress';
+import { UploadProgress } from '../../components/ui/UploadProgress';
 import { PageHeading } from '../../components/ui/PageHeading';
 
 const EMPTY = { country: '', phone: '', homeAddress: '', documentType: '' };

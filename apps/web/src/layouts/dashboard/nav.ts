@@ -27,14 +27,14 @@ export interface NavItem {
 /** The spec's side menu, in its order (Log Out comes last, as a button). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', section: '', icon: LayoutDashboard },
-  { label: 'Add funds', section: 'add-funds', icon: Wallet, soon: true },
-  { label: 'Make payment', section: 'make-payment', icon: Receipt, soon: true },
+  { label: 'Add funds', section: 'add-funds', icon: Wallet },
+  { label: 'Make payment', section: 'make-payment', icon: Receipt },
   { label: 'Bank Transfer', section: 'send', icon: Send, soon: true },
   { label: 'Loan', section: 'loan', icon: HandCoins },
-  { label: 'Fixed deposit', section: 'fixed-deposit', icon: PiggyBank, soon: true },
+  { label: 'Fixed deposit', section: 'fixed-deposit', icon: PiggyBank },
   { label: 'Notifications', section: 'notifications', icon: Bell },
   { label: 'Credit Card', section: 'credit-card', icon: CreditCard },
-  { label: 'Upgrade Account', section: 'upgrade', icon: Crown, soon: true },
+  { label: 'Upgrade Account', section: 'upgrade', icon: Crown },
   { label: 'Help & Support', section: 'contact', icon: LifeBuoy },
   { label: 'Pay Bills', section: 'pay-bills', icon: ReceiptText },
   { label: 'Statements & Report', section: 'statements', icon: ChartColumn },

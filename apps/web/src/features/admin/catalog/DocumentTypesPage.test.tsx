@@ -316,7 +316,17 @@ describe('the back office menu', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Identity checks', 'Document types', 'Support contacts', 'Region availability']);
+    ).toEqual([
+      'Identity checks',
+      'Document types',
+      'Support contacts',
+      'Crypto types',
+      'Payment purposes',
+      'Fixed-deposit plans',
+      'Account plans',
+      'Institution details',
+      'Region availability',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Document types' }).getAttribute('href')).toBe(
       PAGE,
     );

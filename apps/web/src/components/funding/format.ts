@@ -1,0 +1,36 @@
+import { formatMoney, parseDecimalAmount } from '@bank/contract';
+
+/** Minor units as a string ("15000") shown as money ("$150.00"). */
+export function money(minor: string, currency: string): string {
+  return formatMoney(BigInt(minor), currency);
+}
+
+/** Basis points as a percent: 525 -> "5.25 %", 1000 -> "10 %". */
+export function percent(bp: number): string {
+  return `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
+}
+
+/** A day (YYYY-MM-DD or an ISO time) as day/month/year, the spec's date form. */
+export function dayMonthYear(value: string): string {
+  const [y, m, d] = value.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * An amount as people type it ("1,500", "$25", " 12.5 ") tidied to the decimal the API reads
+ * ("1500", "25", "12.5"); anything that is still not an amount is returned as typed, so the
+ * server's message explains it.
+ */
+export function tidyAmount(text: string): string {
+  const tidied = text
+    .trim()
+    .replace(/^[$€£]\s*/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
+  return parseDecimalAmount(tidied) === null ? text.trim() : tidied;
+}
+
+/** A term as words: "12 months", "1 day". */
+export function termWords(count: number, unit: 'days' | 'months'): string {
+  const word = unit === 'days' ? 'day' : 'month';
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
