@@ -29,7 +29,12 @@ export function RequestList({ kind, title }: { kind: FundingKind; title: string 
       <h2 id={`${kind}-list`} className="mb-3 text-lg font-semibold">
         {title}
       </h2>
-      <div className="overflow-x-auto">
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="group"
+        aria-label={`${title}, scrolls sideways on a small screen`}
+      >
         <table className="w-full text-left text-sm">
           <thead className="text-slate-600 dark:text-slate-400">
             <tr>

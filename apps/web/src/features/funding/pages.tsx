@@ -552,7 +552,7 @@ function PlanComparison({ forms, plan }: { forms: FundingForms; plan: string }) 
     ['Price', (p) => money(p.price, forms.currency)],
   ];
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Plan comparison">
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left font-semibold">What changes with {chosen.name}</caption>
         <thead className="text-slate-600 dark:text-slate-400">

@@ -1,6 +1,7 @@
 import { accountPlanSchema, formatMoney } from '@bank/contract';
 import { queries, queryKeys } from '../../../lib/queries';
-import { FundingCatalogPage, fromApi } from './FundingCatalogPage';
+import { percent } from '../../../components/funding/format';
+import { FundingCatalogPage } from './FundingCatalogPage';
 
 /** `/admin/catalog/account-plans`: the tiers customers upgrade between. */
 export function AccountPlansPage() {
@@ -21,7 +22,7 @@ export function AccountPlansPage() {
         { name: 'price', label: 'Price', kind: 'money', hint: '0 for free' },
       ]}
       describe={(p) =>
-        `Charge ${fromApi('percent', p.serviceChargeBp)} %, limit ${formatMoney(BigInt(p.dailyTransferLimit), 'USD')} a day, code from ${formatMoney(BigInt(p.stepUpThreshold), 'USD')}, price ${formatMoney(BigInt(p.price), 'USD')}`
+        `Charge ${percent(p.serviceChargeBp)}, limit ${formatMoney(BigInt(p.dailyTransferLimit), 'USD')} a day, code from ${formatMoney(BigInt(p.stepUpThreshold), 'USD')}, price ${formatMoney(BigInt(p.price), 'USD')}`
       }
     />
   );

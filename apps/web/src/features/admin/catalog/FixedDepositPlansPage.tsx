@@ -1,6 +1,7 @@
 import { fixedDepositPlanSchema, formatMoney } from '@bank/contract';
 import { queries, queryKeys } from '../../../lib/queries';
-import { FundingCatalogPage, fromApi } from './FundingCatalogPage';
+import { percent } from '../../../components/funding/format';
+import { FundingCatalogPage } from './FundingCatalogPage';
 
 /** `/admin/catalog/fixed-deposit-plans`: term, annual rate and the amounts each plan takes. */
 export function FixedDepositPlansPage() {
@@ -36,7 +37,7 @@ export function FixedDepositPlansPage() {
         },
       ]}
       describe={(p) =>
-        `${p.termCount} ${p.termUnit} at ${fromApi('percent', p.annualRateBp)} % a year, ${formatMoney(BigInt(p.minAmount), 'USD')}${p.maxAmount ? ` to ${formatMoney(BigInt(p.maxAmount), 'USD')}` : ' or more'}`
+        `${p.termCount} ${p.termUnit} at ${percent(p.annualRateBp)} a year, ${formatMoney(BigInt(p.minAmount), 'USD')}${p.maxAmount ? ` to ${formatMoney(BigInt(p.maxAmount), 'USD')}` : ' or more'}`
       }
     />
   );

@@ -292,7 +292,7 @@ export function FundingReviewPage() {
         </dl>
         <Proof id={r.id} />
       </div>
-      <Decision key={`${r.id}-${r.status}`} request={r} />
+      <Decision key={r.id} request={r} />
     </div>
   );
 }
