@@ -46,7 +46,7 @@ export const cryptoTypeInputSchema = z
     /** A second address (the spec's addresses2), e.g. for another network. */
     address2: cryptoAddressSchema.nullish().transform((v) => v ?? null),
   })
-  .meta({ id: 'CryptoTypeInput' });
+  .meta({ id: 'CryptoTypeFields' });
 export type CryptoTypeInput = z.output<typeof cryptoTypeInputSchema>;
 
 const catalogEntry = {
@@ -70,10 +70,13 @@ export type CryptoType = z.infer<typeof cryptoTypeSchema>;
 
 export const paymentPurposeInputSchema = z
   .strictObject({ name: catalogNameSchema })
-  .meta({ id: 'PaymentPurposeInput' });
+  .meta({ id: 'PaymentPurposeFields' });
 
 export const paymentPurposeSchema = z.object(catalogEntry).meta({ id: 'PaymentPurpose' });
 export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
+
+const isMinorUnits = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{1,18}$/.test(value);
 
 export const TERM_UNITS = ['days', 'months'] as const;
 export type TermUnit = (typeof TERM_UNITS)[number];
@@ -95,11 +98,16 @@ export const fixedDepositPlanInputSchema = z
     message: 'At most 120 months',
     path: ['termCount'],
   })
-  .refine((p) => p.maxAmount === null || BigInt(p.maxAmount) >= BigInt(p.minAmount), {
-    message: 'The largest amount is below the smallest',
-    path: ['maxAmount'],
-  })
-  .meta({ id: 'FixedDepositPlanInput' });
+  // Runs even when an amount was refused above, so it compares only amounts that are digits.
+  .refine(
+    (p) =>
+      p.maxAmount === null ||
+      !isMinorUnits(p.minAmount) ||
+      !isMinorUnits(p.maxAmount) ||
+      BigInt(p.maxAmount) >= BigInt(p.minAmount),
+    { message: 'The largest amount is below the smallest', path: ['maxAmount'] },
+  )
+  .meta({ id: 'FixedDepositPlanFields' });
 export type FixedDepositPlanInput = z.output<typeof fixedDepositPlanInputSchema>;
 
 const fixedDepositPlanTerms = {
@@ -110,8 +118,11 @@ const fixedDepositPlanTerms = {
   maxAmount: unsignedMinorUnitsSchema.nullable(),
 };
 
+/** The bank's currency, that a plan's amounts are in (staff pages show them as money). */
+const amountsIn = { currency: z.string() };
+
 export const fixedDepositPlanSchema = z
-  .object({ ...catalogEntry, ...fixedDepositPlanTerms })
+  .object({ ...catalogEntry, ...fixedDepositPlanTerms, ...amountsIn })
   .meta({ id: 'FixedDepositPlan' });
 export type FixedDepositPlan = z.infer<typeof fixedDepositPlanSchema>;
 
@@ -129,7 +140,7 @@ export const accountPlanInputSchema = z
     /** What the upgrade to this plan costs (0: free). */
     price: unsignedMinorUnitsSchema.max(18, 'That amount is too large'),
   })
-  .meta({ id: 'AccountPlanInput' });
+  .meta({ id: 'AccountPlanFields' });
 export type AccountPlanInput = z.output<typeof accountPlanInputSchema>;
 
 const accountPlanTerms = {
@@ -142,7 +153,7 @@ const accountPlanTerms = {
 };
 
 export const accountPlanSchema = z
-  .object({ ...catalogEntry, ...accountPlanTerms })
+  .object({ ...catalogEntry, ...accountPlanTerms, ...amountsIn })
   .meta({ id: 'AccountPlan' });
 export type AccountPlan = z.infer<typeof accountPlanSchema>;
 
@@ -165,7 +176,7 @@ export const institutionDetailsInputSchema = z
       .regex(/^[A-Z]{2}$/, 'Choose a country from the list')
       .nullable(),
   })
-  .meta({ id: 'InstitutionDetailsInput' });
+  .meta({ id: 'InstitutionDetailsFields' });
 
 export const institutionDetailsSchema = z
   .object({

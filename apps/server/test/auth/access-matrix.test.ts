@@ -147,12 +147,15 @@ describe('access matrix', () => {
       const wrong: string[] = [];
       for (const [route, access] of app.routeAccess) {
         if ('public' in access) continue;
-        const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+        const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
         const url = concrete(path);
+        const body = { reason: 'A readable reason', name: 'A readable name' };
         const response =
           method === 'GET'
             ? await client.get(url)
-            : await client.post(url, { reason: 'A readable reason', name: 'A readable name' });
+            : method === 'PUT'
+              ? await client.put(url, body)
+              : await client.post(url, body);
         const refused =
           response.statusCode === 401 ||
           (response.statusCode === 403 &&

@@ -30,6 +30,8 @@ type Row = Record<string, unknown> & {
   updated_at: Date;
 };
 
+type Columns = Record<string, string | number | bigint | Date | null>;
+
 interface EntryKind<Input, Out> {
   table: 'crypto_types' | 'payment_purposes' | 'fixed_deposit_plans' | 'account_plans';
   /** For the audit log and messages: `crypto_type`, "crypto type". */
@@ -37,8 +39,9 @@ interface EntryKind<Input, Out> {
   label: string;
   input: z.ZodType<Input>;
   /** The columns an add or an edit writes. */
-  columns(input: Input): Record<string, string | number | bigint | null>;
-  output(row: Row): Out;
+  columns(input: Input): Columns;
+  /** The entry as the API answers it; `currency` is the bank's, that amounts are in. */
+  output(row: Row, currency: string): Out;
   /** Refuses retiring an entry that must stay (the default account plan). */
   mustStay?(row: Row): string | null;
 }
@@ -93,8 +96,9 @@ export const fixedDepositPlans: EntryKind<
     min_amount: BigInt(i.minAmount),
     max_amount: i.maxAmount === null ? null : BigInt(i.maxAmount),
   }),
-  output: (row) => ({
+  output: (row, currency) => ({
     ...dates(row),
+    currency,
     termCount: row.term_count as number,
     termUnit: row.term_unit as 'days' | 'months',
     annualRateBp: row.rate_bp as number,
@@ -115,8 +119,9 @@ export const accountPlans: EntryKind<z.output<typeof accountPlanInputSchema>, Ac
     step_up_threshold: BigInt(i.stepUpThreshold),
     price: BigInt(i.price),
   }),
-  output: (row) => ({
+  output: (row, currency) => ({
     ...dates(row),
+    currency,
     serviceChargeBp: row.service_charge_bp as number,
     dailyTransferLimit: String(row.daily_transfer_limit),
     stepUpThreshold: String(row.step_up_threshold),
@@ -137,9 +142,11 @@ const nameTaken = (label: string) => {
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
 
 /** Every entry of a kind, offered or retired, in the order added. */
-export async function listEntries<Input, Out>(db: Kysely<DB>, kind: EntryKind<Input, Out>) {
-  const result = await sql<Row>`select * from ${sql.table(kind.table)} order by id`.execute(db);
-  return result.rows.map((row) => kind.output(row));
+export async function listEntries<Input, Out>(deps: AppDeps, kind: EntryKind<Input, Out>) {
+  const result = await sql<Row>`select * from ${sql.table(kind.table)} order by id`.execute(
+    deps.db,
+  );
+  return result.rows.map((row) => kind.output(row, deps.config.currency));
 }
 
 async function lockEntry(db: Kysely<DB>, kind: { table: string; label: string }, id: bigint) {
@@ -178,7 +185,8 @@ export async function addEntry<Input, Out>(
   input: Input,
   actor: StaffActor,
 ): Promise<Out> {
-  const columns = kind.columns(input);
+  const now = deps.clock.now();
+  const columns: Columns = { ...kind.columns(input), created_at: now, updated_at: now };
   const names = Object.keys(columns);
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -187,7 +195,7 @@ export async function addEntry<Input, Out>(
         values (${sql.join(names.map((n) => columns[n]))})
         returning *`.execute(trx);
       const row = result.rows[0] as Row;
-      const after = kind.output(row);
+      const after = kind.output(row, deps.config.currency);
       await audited(deps, trx, kind, actor, 'add', row.id, { after });
       return after;
     });
@@ -211,13 +219,14 @@ export async function editEntry<Input, Out>(
   const columns = kind.columns(input);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const before = kind.output(await lockEntry(trx, kind, id));
-      const sets = Object.entries(columns).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
+      const before = kind.output(await lockEntry(trx, kind, id), deps.config.currency);
+      const sets = Object.entries({ ...columns, updated_at: deps.clock.now() }).map(
+        ([name, value]) => sql`${sql.ref(name)} = ${value}`,
+      );
       const result = await sql<Row>`
-        update ${sql.table(kind.table)}
-        set ${sql.join([...sets, sql`updated_at = now()`])}
+        update ${sql.table(kind.table)} set ${sql.join(sets)}
         where id = ${id} returning *`.execute(trx);
-      const after = kind.output(result.rows[0] as Row);
+      const after = kind.output(result.rows[0] as Row, deps.config.currency);
       await audited(deps, trx, kind, actor, 'edit', id, { before, after });
       return after;
     });
@@ -235,19 +244,18 @@ export async function setEntryOffered<Input, Out>(
   active: boolean,
   actor: StaffActor,
 ): Promise<Out> {
+  const currency = deps.config.currency;
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockEntry(trx, kind, id);
-    if (row.active === active) return kind.output(row);
+    const before = kind.output(row, currency);
+    if (row.active === active) return before;
     const refusal = active ? null : kind.mustStay?.(row);
     if (refusal) throw new AppError('CONFLICT', refusal);
     const result = await sql<Row>`
-      update ${sql.table(kind.table)} set active = ${active}, updated_at = now()
+      update ${sql.table(kind.table)} set active = ${active}, updated_at = ${deps.clock.now()}
       where id = ${id} returning *`.execute(trx);
-    const after = kind.output(result.rows[0] as Row);
-    await audited(deps, trx, kind, actor, active ? 'restore' : 'retire', id, {
-      before: kind.output(row),
-      after,
-    });
+    const after = kind.output(result.rows[0] as Row, currency);
+    await audited(deps, trx, kind, actor, active ? 'restore' : 'retire', id, { before, after });
     return after;
   });
 }

@@ -19,6 +19,7 @@ import { staffActor } from '../../platform/audit.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
 import * as entries from './funding-catalog.js';
+import { institutionDetails, setInstitutionDetails } from './institution.js';
 import * as offered from './offered.js';
 
 const problems = problemResponses(400, 401, 403, 404, 409);
@@ -81,7 +82,7 @@ export const fundingCatalogRoutes =
             response: { 200: section.list, ...problemResponses(401, 403) },
           },
         },
-        async () => ({ items: await entries.listEntries(deps.db, kind) }),
+        async () => ({ items: await entries.listEntries(deps, kind) }),
       );
       app.post(
         base,
@@ -152,7 +153,7 @@ export const fundingCatalogRoutes =
           response: { 200: institutionDetailsSchema, ...problemResponses(401, 403) },
         },
       },
-      async () => offered.institutionDetails(deps.db),
+      async () => institutionDetails(deps.db),
     );
     app.put(
       '/api/v1/staff/catalog/institution',
@@ -167,7 +168,7 @@ export const fundingCatalogRoutes =
         },
       },
       async (request) =>
-        offered.setInstitutionDetails(
+        setInstitutionDetails(
           deps,
           request.body,
           staffActor(request, sessionOf(request).userId),

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { FundingForms, InstitutionDetails, ReceiveDetails } from '@bank/contract';
+import type { FundingForms, ReceiveDetails } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import type { StaffActor } from '../../platform/audit.js';
+import { institutionDetails } from './institution.js';
 
 /**
  * What the catalog offers customers now (active entries only), for the forms and for the
@@ -180,52 +180,6 @@ export async function fundingForms(deps: AppDeps, userId: bigint): Promise<Fundi
   };
 }
 
-export async function institutionDetails(db: Kysely<DB>): Promise<InstitutionDetails> {
-  const row = await db
-    .selectFrom('institution_details')
-    .select(['swift_code', 'routing_number', 'country', 'updated_at'])
-    .executeTakeFirstOrThrow();
-  return {
-    swiftCode: row.swift_code,
-    routingNumber: row.routing_number,
-    country: row.country,
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-/** Sets the bank's receiving details (one row); audited with before and after. */
-export async function setInstitutionDetails(
-  deps: AppDeps,
-  input: { swiftCode: string | null; routingNumber: string | null; country: string | null },
-  actor: StaffActor,
-): Promise<InstitutionDetails> {
-  return deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('institution_details').select('id').forUpdate().execute();
-    const before = await institutionDetails(trx);
-    await trx
-      .updateTable('institution_details')
-      .set({
-        swift_code: input.swiftCode,
-        routing_number: input.routingNumber,
-        country: input.country,
-        updated_at: deps.clock.now(),
-      })
-      .execute();
-    const after = await institutionDetails(trx);
-    await deps.audit(trx, {
-      actorId: actor.userId,
-      action: 'catalog.institution.update',
-      targetType: 'institution',
-      targetId: 'bank',
-      before: { ...before, updatedAt: undefined },
-      after: { ...after, updatedAt: undefined },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    return after;
-  });
-}
-
 /** add-funds/it: how someone elsewhere pays this customer. */
 export async function receiveDetails(deps: AppDeps, userId: bigint): Promise<ReceiveDetails> {
   const [user, account, institution] = await Promise.all([
@@ -235,6 +189,8 @@ export async function receiveDetails(deps: AppDeps, userId: bigint): Promise<Rec
       .select('account_number')
       .where('owner_id', '=', userId)
       .where('kind', '=', 'customer_current')
+      .where('currency', '=', deps.config.currency)
+      .orderBy('id')
       .executeTakeFirst(),
     institutionDetails(deps.db),
   ]);

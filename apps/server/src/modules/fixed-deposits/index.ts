@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/types.js';
 import type { AppModule } from '../module.js';
+import { accrueAll } from './accrual.js';
 import { fixedDepositRoutes } from './routes.js';
-import { accrueAll } from './service.js';
 
-export { openFixedDeposit, listFixedDeposits, type FixedDepositFunding } from './service.js';
+export { openFixedDeposit, type FixedDepositFunding } from './open.js';
+export {
+  fixedDepositsForStatement,
+  listFixedDeposits,
+  type StatementFixedDeposit,
+} from './read.js';
+export { formatRate } from './terms.js';
 
 /** Brings every active fixed deposit's interest up to today, and pays out the matured ones. */
 export const ACCRUAL_JOB = 'fixed_deposits.accrue';

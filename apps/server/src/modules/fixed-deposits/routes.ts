@@ -9,7 +9,9 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
-import * as fixedDeposits from './service.js';
+import { listFixedDeposits } from './read.js';
+import { openFromBalance } from './open.js';
+import { quote } from './quote.js';
 
 const CUSTOMER = { session: ['customer'] } as const;
 
@@ -29,7 +31,7 @@ export const fixedDepositRoutes =
         },
       },
       async (request) => ({
-        items: await fixedDeposits.listFixedDeposits(deps, sessionOf(request).userId),
+        items: await listFixedDeposits(deps.db, sessionOf(request).userId),
       }),
     );
 
@@ -46,12 +48,7 @@ export const fixedDepositRoutes =
         },
       },
       async (request) =>
-        fixedDeposits.quote(
-          deps,
-          sessionOf(request).userId,
-          BigInt(request.query.plan),
-          request.query.amount,
-        ),
+        quote(deps, sessionOf(request).userId, request.query.plan, request.query.amount),
     );
 
     app.post(
@@ -67,11 +64,7 @@ export const fixedDepositRoutes =
         },
       },
       async (request, reply) => {
-        const opened = await fixedDeposits.openFromBalance(
-          deps,
-          sessionOf(request).userId,
-          request.body,
-        );
+        const opened = await openFromBalance(deps, sessionOf(request).userId, request.body);
         return reply.status(201).send(opened);
       },
     );

@@ -1,114 +1,81 @@
-import { BANNER_TIMEOUT_MS, fundingRequestCreatedSchema, type FundingForms } from '@bank/contract';
+import { fundingRequestCreatedSchema, parseDecimalAmount, type FundingForms } from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { tidyAmount } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { CopyButton } from '../../components/ui/CopyButton';
 import { FileField } from '../../components/ui/FileField';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
-import { Toast, useToast } from '../../components/ui/Toast';
-import { ApiError, errorMessage } from '../../lib/api';
+import { UploadProgress } from '../../components/ui/UploadProgress';
 import { fieldErrorsIn } from '../../lib/apply-field-errors';
 import { queryKeys } from '../../lib/queries';
 import { uploadForm } from '../../lib/upload';
-import { UploadProgress } from '../../components/ui/UploadProgress';
+import { failureOutcome, onRefusal } from './failure';
+import { OutcomeBanner, type Outcome } from './OutcomeBanner';
+import { PayTo } from './PayTo';
 
 /** The spec's upload hint; the server takes these and re-encodes them (an SVG is rasterized). */
-const PROOF_HINT = 'SVG, PNG, JPG or GIF (max. 800x400px)';
+export const PROOF_HINT = 'SVG, PNG, JPG or GIF (max. 800x400px)';
 const PROOF_ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/gif,image/webp';
 
+/** What the request is for: a payment's purpose, or a fixed deposit's or an upgrade's plan. */
 export interface Subject {
   field: 'purpose' | 'plan';
   label: string;
   options: { id: string; name: string }[];
+  /** Said when none is chosen. */
+  required: string;
 }
 
 type Field = 'type' | 'amount' | 'purpose' | 'plan' | 'proof';
+/** The fields in form order, for the focus to go to the first one in error. */
+const ORDER: readonly Field[] = ['purpose', 'plan', 'type', 'amount', 'proof'];
 
-/** The address to pay to, with its network, a copy button and a QR code to scan. */
-function PayTo({ type }: { type: FundingForms['cryptoTypes'][number] }) {
-  const [qr, setQr] = useState<string | null>(null);
-  const { toast, show } = useToast();
-  useEffect(() => {
-    let live = true;
-    QRCode.toString(type.address, { type: 'svg', margin: 1 })
-      .then((svg) => live && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [type.address]);
-  const copied = (ok: boolean) =>
-    show(
-      ok
-        ? { text: 'Copied to clipboard', tone: 'success' }
-        : { text: 'Copy failed', tone: 'error' },
-    );
-  return (
-    <div className="flex flex-col gap-4 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-start dark:bg-slate-950">
-      {qr && (
-        <img
-          src={qr}
-          alt={`QR code of the ${type.name} address`}
-          width={128}
-          height={128}
-          className="h-32 w-32 shrink-0 rounded-lg bg-white p-1"
-        />
-      )}
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <TextField
-          label="Address"
-          value={type.address}
-          readOnly
-          className="font-mono text-sm"
-          hint={type.network ? `Network: ${type.network}` : undefined}
-          trailing={<CopyButton text={type.address} label="Copy address" onResult={copied} />}
-        />
-        {type.address2 && (
-          <TextField
-            label="Second address"
-            value={type.address2}
-            readOnly
-            className="font-mono text-sm"
-            trailing={
-              <CopyButton text={type.address2} label="Copy second address" onResult={copied} />
-            }
-          />
-        )}
-      </div>
-      <Toast toast={toast} />
-    </div>
-  );
+export const PAYMENT_PENDING: Outcome = {
+  tone: 'warning',
+  head: 'Payment Pending!',
+  body: 'We will check your payment and tell you in Notifications and by email once it is confirmed.',
+};
+
+/** "1,500" and "$25" are fine; "abc", "-5" and "1.234" are not amounts. */
+function amountProblem(typed: string): string | null {
+  if (!typed.trim()) return 'Enter the amount';
+  const minor = parseDecimalAmount(tidyAmount(typed));
+  if (minor === null) return 'Use an amount such as 25 or 25.50';
+  if (minor === 0n) return 'Enter an amount greater than zero';
+  return null;
 }
 
 /**
- * A crypto-paid request (spec: crypto deposit, make payment, fixed deposit, upgrade): type with
- * its address, what it is for, the amount and the payment proof, sent as multipart with the
- * upload's progress. Success shows "Payment Pending!", any failure "Something went wrong!" with
- * the reason; both hide after 5 s. Field errors from the server land on their fields.
+ * A crypto-paid request (spec: crypto deposit, make payment, fixed deposit, upgrade): what it is
+ * for, the crypto type with its address, the amount and the payment proof, sent as multipart
+ * with the upload's progress. Success shows "Payment Pending!", any failure "Something went
+ * wrong!" with the reason; field errors from the server land on their fields.
  */
 export function CryptoRequestForm({
   path,
   proofField,
-  proofLabel = 'Payment Proof',
   forms,
   subject,
   submitLabel,
   initialAmount = '',
+  amountError,
   onChange,
   children,
 }: {
   path: 'deposits' | 'payments' | 'fixed-deposits' | 'upgrades';
+  /** The file's field name (spec: depositPic, or fixedDepositPic for a fixed deposit). */
   proofField: 'depositPic' | 'fixedDepositPic';
-  proofLabel?: string;
   forms: FundingForms;
   subject?: Subject;
   submitLabel: string;
+  /** The amount to start from (an upgrade's price); the field follows it when it changes. */
   initialAmount?: string;
+  /** A problem with the amount found before sending (a fixed deposit's quote). */
+  amountError?: string | undefined;
   onChange?: (values: { subject: string; amount: string }) => void;
+  /** Shown under the amount (a fixed deposit's quote, an upgrade's comparison). */
   children?: ReactNode;
 }) {
   const queryClient = useQueryClient();
@@ -117,42 +84,56 @@ export function CryptoRequestForm({
   const [amount, setAmount] = useState(initialAmount);
   const [proof, setProof] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ tone: 'warning' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<(Outcome & { id: number }) | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const proofRef = useRef<HTMLInputElement>(null);
   const formId = useId();
 
   useEffect(() => setAmount(initialAmount), [initialAmount]);
-  useEffect(() => {
-    if (!outcome) return;
-    const timer = setTimeout(() => setOutcome(null), BANNER_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [outcome]);
 
-  const chosen = forms.cryptoTypes.find((t) => t.id === type);
+  // A type retired since the form opened falls back to the first one still offered.
+  const chosen = forms.cryptoTypes.find((t) => t.id === type) ?? forms.cryptoTypes[0];
+
+  function focusField(field: Field) {
+    if (field === 'proof') proofRef.current?.focus();
+    else document.getElementById(`${formId}-${field}`)?.focus();
+  }
+
+  function announce(next: Outcome) {
+    setOutcome((last) => ({ ...next, id: (last?.id ?? 0) + 1 }));
+  }
+
   const send = useMutation({
     mutationFn: () => {
       const body = new FormData();
-      body.append('type', type);
-      body.append('amount', tidyAmount(amount));
       if (subject) body.append(subject.field, subjectValue);
+      body.append('type', chosen?.id ?? '');
+      body.append('amount', tidyAmount(amount));
       if (proof) body.append(proofField, proof);
       return uploadForm(`/api/v1/funding/${path}`, body, fundingRequestCreatedSchema, setProgress);
     },
     onSuccess: () => {
-      setOutcome({ tone: 'warning', text: 'Payment Pending!' });
+      announce(PAYMENT_PENDING);
       setErrors({});
+      setSubjectValue('');
       setAmount(initialAmount);
+      onChange?.({ subject: '', amount: initialAmount });
       setProof(null);
       if (proofRef.current) proofRef.current.value = '';
       void queryClient.invalidateQueries({ queryKey: queryKeys.funding });
     },
     onError: (error) => {
+      onRefusal(queryClient, error);
       const found = fieldErrorsIn(error, ['type', 'amount', 'purpose', 'plan', proofField]);
       const { [proofField]: proofError, ...rest } = found;
-      setErrors({ ...rest, ...(proofError ? { proof: proofError } : {}) });
-      const reason = error instanceof ApiError ? error.message : errorMessage(error);
-      setOutcome({ tone: 'error', text: reason });
+      const fieldErrors: Partial<Record<Field, string>> = {
+        ...rest,
+        ...(proofError ? { proof: proofError } : {}),
+      };
+      setErrors(fieldErrors);
+      const first = ORDER.find((f) => fieldErrors[f]);
+      if (first) focusField(first);
+      announce(failureOutcome(error));
     },
     onSettled: () => setProgress(null),
   });
@@ -160,16 +141,15 @@ export function CryptoRequestForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     const missing: Partial<Record<Field, string>> = {};
-    if (!type) missing.type = 'Choose a type';
-    if (subject && !subjectValue)
-      missing[subject.field] = `Choose a ${subject.label.toLowerCase()}`;
-    if (!amount.trim()) missing.amount = 'Enter the amount';
+    if (subject && !subjectValue) missing[subject.field] = subject.required;
+    if (!chosen) missing.type = 'Choose a type';
+    const badAmount = amountProblem(amount);
+    if (badAmount) missing.amount = badAmount;
     if (!proof) missing.proof = 'Attach the proof of payment';
     setErrors(missing);
-    if (Object.keys(missing).length > 0) {
-      const first = (['type', 'purpose', 'plan', 'amount'] as const).find((f) => missing[f]);
-      if (first) document.getElementById(`${formId}-${first}`)?.focus();
-      else proofRef.current?.focus();
+    const first = ORDER.find((f) => missing[f]);
+    if (first) {
+      focusField(first);
       return;
     }
     setOutcome(null);
@@ -179,28 +159,15 @@ export function CryptoRequestForm({
   if (forms.cryptoTypes.length === 0) {
     return (
       <Banner tone="info">
-        No crypto payment method is offered right now. Please check again later, or contact Help
-        &amp; Support.
+        No crypto payment method is offered right now. Please check again later, or ask Help &amp;
+        Support.
       </Banner>
     );
   }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={submitLabel}>
-      {outcome && (
-        <Banner tone={outcome.tone}>
-          {outcome.tone === 'warning' ? (
-            <>
-              <strong>Payment Pending!</strong> We will confirm it once the payment arrives, and
-              tell you in Notifications and by email.
-            </>
-          ) : (
-            <>
-              <strong>Something went wrong!</strong> {outcome.text}
-            </>
-          )}
-        </Banner>
-      )}
+      {outcome && <OutcomeBanner key={outcome.id} outcome={outcome} />}
       {subject && (
         <SelectField
           id={`${formId}-${subject.field}`}
@@ -225,7 +192,7 @@ export function CryptoRequestForm({
         id={`${formId}-type`}
         label="Type"
         required
-        value={type}
+        value={chosen?.id ?? ''}
         error={errors.type}
         onChange={(e) => setType(e.target.value)}
       >
@@ -243,7 +210,7 @@ export function CryptoRequestForm({
         autoComplete="off"
         required
         value={amount}
-        error={errors.amount}
+        error={errors.amount ?? amountError}
         hint={`In ${forms.currency}, e.g. 150.00`}
         onChange={(e) => {
           setAmount(e.target.value);
@@ -253,7 +220,7 @@ export function CryptoRequestForm({
       {children}
       <FileField
         ref={proofRef}
-        label={proofLabel}
+        label="Payment Proof"
         accept={PROOF_ACCEPT}
         hint={PROOF_HINT}
         required
@@ -264,8 +231,8 @@ export function CryptoRequestForm({
       />
       {progress !== null && <UploadProgress percent={progress} />}
       <div>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : submitLabel}
+        <Button type="submit" loading={send.isPending}>
+          {submitLabel}
         </Button>
       </div>
     </form>

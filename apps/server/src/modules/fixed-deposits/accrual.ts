@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import { formatMoney } from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
+import { ensureInternalAccounts, getBalance, postEntry } from '../../ledger/index.js';
+import { AppError } from '../../platform/errors.js';
+import { users } from '../users/index.js';
+import { accrualForDay, daysBetween, utcDay } from './interest.js';
+import { currentAccountIdOf, depositsDue, lockDeposit, type LockedDeposit } from './repo.js';
+
+/**
+ * Days posted in one transaction at most: a long catch-up (after downtime) commits as it goes,
+ * still one entry a day, and never holds the interest account's lock for long.
+ */
+const DAYS_PER_TRANSACTION = 200;
+/** Deposits read at a time by the job. */
+const BATCH = 100;
+
+/**
+ * One step for one deposit, in its own transaction under its row lock: posts the next days due
+ * by `today` (each day its own entry, keyed by the day, so posting it again writes nothing),
+ * and in the transaction that posts the last day pays out. Days whose interest rounds to 0 are
+ * counted without an entry.
+ */
+async function accrueStep(deps: AppDeps, id: bigint, today: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const fd = await lockDeposit(trx, id);
+    if (!fd || fd.status !== 'active') return { days: 0, more: false };
+    const due = Math.max(0, Math.min(fd.termDays, daysBetween(fd.startDate, today)));
+    const until = Math.min(due, fd.daysAccrued + DAYS_PER_TRANSACTION);
+    let accrued = fd.accrued;
+    if (until > fd.daysAccrued) {
+      const { interest_expense } = await ensureInternalAccounts(trx, fd.currency);
+      for (let k = fd.daysAccrued + 1; k <= until; k++) {
+        const amount = accrualForDay(fd.principal, fd.rateBp, fd.termDays, k);
+        if (amount === 0n) continue;
+        accrued += amount;
+        await postEntry(trx, {
+          idempotencyKey: `fd:${fd.id}:accrue:${k}`,
+          kind: 'fixed_deposit_interest',
+          memo: `Interest, day ${k} of ${fd.termDays}: ${fd.planName}`,
+          actor: 'system',
+          postings: [
+            { accountId: interest_expense.id, amount: -amount, currency: fd.currency },
+            { accountId: fd.accountId, amount, currency: fd.currency },
+          ],
+        });
+      }
+      await trx
+        .updateTable('fixed_deposits')
+        .set({ days_accrued: until, accrued })
+        .where('id', '=', fd.id)
+        .execute();
+    }
+    if (until === fd.termDays) await payOut(trx, deps, fd, accrued);
+    return { days: until - Math.min(until, fd.daysAccrued), more: until < due };
+  });
+}
+
+/**
+ * Maturity: the deposit account's whole balance (principal plus every day's interest) goes to
+ * the current account in one entry, the deposit is marked matured, and the customer is told.
+ */
+async function payOut(trx: Kysely<DB>, deps: AppDeps, fd: LockedDeposit, accrued: bigint) {
+  const { balance } = await getBalance(trx, { accountId: fd.accountId, ownerId: fd.userId });
+  if (balance !== fd.principal + accrued) {
+    // Never pay out an amount the deposit's own record does not explain.
+    throw new AppError(
+      'INTERNAL',
+      `Fixed deposit ${fd.id} holds ${balance}, but principal plus interest is ${fd.principal + accrued}`,
+    );
+  }
+  const currentId = await currentAccountIdOf(trx, fd.userId, fd.currency);
+  const entry = await postEntry(trx, {
+    idempotencyKey: `fd:${fd.id}:mature`,
+    kind: 'fixed_deposit_maturity',
+    memo: `Fixed deposit matured: ${fd.planName}`,
+    actor: 'system',
+    postings: [
+      { accountId: fd.accountId, amount: -balance, currency: fd.currency },
+      { accountId: currentId, amount: balance, currency: fd.currency },
+    ],
+  });
+  await trx
+    .updateTable('fixed_deposits')
+    .set({ status: 'matured', payout_entry_id: entry.entryId, matured_at: deps.clock.now() })
+    .where('id', '=', fd.id)
+    .where('status', '=', 'active')
+    .execute();
+  const money = (minor: bigint) => formatMoney(minor, fd.currency);
+  const user = await users.findUserById(trx, fd.userId);
+  await deps.notifications.notify(trx, {
+    userId: fd.userId,
+    kind: 'fixed_deposit.matured',
+    title: 'Fixed deposit matured',
+    body: `Your ${fd.planName} fixed deposit has matured: ${money(fd.principal)} plus ${money(accrued)} interest, ${money(balance)} in all, is now in your account.`,
+    ...(user ? { email: { to: user.email, firstName: user.firstName } } : {}),
+  });
+}
+
+/**
+ * Brings one deposit up to `today` (YYYY-MM-DD UTC): every day not yet accrued, then the payout
+ * on or after maturity. Returns the number of days accrued now.
+ */
+export async function bringUpToDate(
+  deps: AppDeps,
+  id: bigint,
+  today = utcDay(deps.clock.now()),
+  signal?: AbortSignal,
+): Promise<number> {
+  let days = 0;
+  for (;;) {
+    const step = await accrueStep(deps, id, today);
+    days += step.days;
+    if (!step.more || signal?.aborted) return days;
+  }
+}
+
+/**
+ * The accrual job: every active deposit with something due, a batch at a time, each in its own
+ * transactions. A deposit that fails does not hold up the others; the run then fails naming it,
+ * and the job's retry (or the next run) takes it up again. Returns the days accrued.
+ */
+export async function accrueAll(deps: AppDeps, signal?: AbortSignal): Promise<number> {
+  const today = utcDay(deps.clock.now());
+  const failed: { id: bigint; error: unknown }[] = [];
+  let after = 0n;
+  let days = 0;
+  for (;;) {
+    const batch = await depositsDue(deps.db, today, after, BATCH);
+    if (batch.length === 0) break;
+    for (const id of batch) {
+      if (signal?.aborted) return days;
+      after = id;
+      try {
+        days += await bringUpToDate(deps, id, today, signal);
+      } catch (error) {
+        failed.push({ id, error });
+      }
+    }
+  }
+  if (failed.length > 0) {
+    throw new AggregateError(
+      failed.map((f) => f.error),
+      `Fixed deposits not brought up to date: ${failed.map((f) => f.id).join(', ')}`,
+    );
+  }
+  return days;
+}

@@ -1,0 +1,151 @@
+import { sql, type Kysely } from 'kysely';
+import { formatMoney, type FixedDeposit } from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
+import { ensureInternalAccounts, openCustomerAccount, postEntry } from '../../ledger/index.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import { availabilityFor } from '../availability/service.js';
+import { users } from '../users/index.js';
+import { utcDay } from './interest.js';
+import { listFixedDeposits } from './read.js';
+import { currentAccountIdOf, depositOpenedWithKey, idFrom, planById } from './repo.js';
+import { amountRefusal, formatRate, termsFor } from './terms.js';
+
+export type FixedDepositFunding =
+  /** A confirmed crypto request (the funding module): the money is in crypto-deposit clearing. */
+  | { kind: 'crypto'; requestId: bigint; actor: string }
+  /** The customer's available balance, once per client key. */
+  | { kind: 'balance'; idempotencyKey: string; actor: string };
+
+/** Refuses a customer whose region is not offered fixed deposits. */
+export async function checkFixedDepositsAvailable(deps: AppDeps, userId: bigint) {
+  const { available } = await availabilityFor(deps, userId);
+  if (!available.fixed_deposit) throw new AppError('FORBIDDEN', 'Not available for your region');
+}
+
+const balanceKey = (userId: bigint, clientKey: string) => `fd-open:${userId}:${clientKey}`;
+
+/**
+ * Opens a fixed deposit inside the caller's transaction: its own ledger account, the opening
+ * entry (from crypto-deposit clearing for a confirmed request, or from the current account),
+ * the row with the plan's terms copied as they are today, and the customer's notification. The
+ * principal must fit the plan; a plan retired since a crypto request was made still opens.
+ */
+export async function openFixedDeposit(
+  trx: Kysely<DB>,
+  deps: AppDeps,
+  input: { userId: bigint; planId: bigint; principal: bigint; funding: FixedDepositFunding },
+): Promise<{ fixedDepositId: bigint; entryId: bigint }> {
+  const { userId, principal, funding } = input;
+  const plan = await planById(trx, input.planId);
+  if (!plan || (funding.kind === 'balance' && !plan.active)) {
+    throw fieldError('body.plan', 'Choose a plan from the list');
+  }
+  const currency = deps.config.currency;
+  const startDate = utcDay(deps.clock.now());
+  const refusal = amountRefusal(plan, principal, startDate, currency);
+  if (refusal) throw fieldError('body.amount', refusal);
+  const user = await users.findUserById(trx, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such customer');
+
+  const terms = termsFor(plan, principal, startDate);
+  const from =
+    funding.kind === 'crypto'
+      ? (await ensureInternalAccounts(trx, currency)).crypto_deposit_clearing.id
+      : await currentAccountIdOf(trx, userId, currency);
+  const account = await openCustomerAccount(trx, {
+    ownerId: userId,
+    kind: 'customer_fixed_deposit',
+    currency,
+    name: `Fixed deposit — ${plan.name}`,
+  });
+  const entry = await postEntry(trx, {
+    idempotencyKey:
+      funding.kind === 'crypto'
+        ? `funding:${funding.requestId}`
+        : balanceKey(userId, funding.idempotencyKey),
+    kind: 'fixed_deposit_open',
+    memo: `Fixed deposit opened: ${plan.name}`,
+    actor: funding.actor,
+    postings: [
+      { accountId: from, amount: -principal, currency },
+      { accountId: account.id, amount: principal, currency },
+    ],
+  });
+  const row = await trx
+    .insertInto('fixed_deposits')
+    .values({
+      user_id: userId,
+      account_id: account.id,
+      plan_id: plan.id,
+      plan_name: plan.name,
+      rate_bp: plan.rateBp,
+      principal,
+      currency,
+      start_date: startDate,
+      maturity_date: terms.maturityDate,
+      term_days: terms.termDays,
+      interest_at_maturity: terms.interest,
+      funded_by: funding.kind,
+      request_id: funding.kind === 'crypto' ? funding.requestId : null,
+      opening_entry_id: entry.entryId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deps.notifications.notify(trx, {
+    userId,
+    kind: 'fixed_deposit.opened',
+    title: 'Fixed deposit opened',
+    body: `Your fixed deposit of ${formatMoney(principal, currency)} on the ${plan.name} plan (${formatRate(plan.rateBp)} a year) started on ${startDate}. It matures on ${terms.maturityDate} with ${formatMoney(terms.interest, currency)} interest, ${formatMoney(terms.total, currency)} in all, paid into your account.`,
+    email: { to: user.email, firstName: user.firstName },
+  });
+  return { fixedDepositId: row.id, entryId: entry.entryId };
+}
+
+/**
+ * A fixed deposit funded from the available balance (beyond the spec: PRODUCT.md). The client's
+ * key makes it idempotent: the same key answers the same deposit, and two requests with one key
+ * at once open one (the second waits on the first's lock on the key, then finds its deposit).
+ * The same key with another plan or amount is refused.
+ */
+export async function openFromBalance(
+  deps: AppDeps,
+  userId: bigint,
+  input: { plan: string; amount: bigint; idempotencyKey: string },
+): Promise<FixedDeposit> {
+  await checkFixedDepositsAvailable(deps, userId);
+  const planId = idFrom(input.plan);
+  if (planId === null) throw fieldError('body.plan', 'Choose a plan from the list');
+  const key = balanceKey(userId, input.idempotencyKey);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    const earlier = await depositOpenedWithKey(trx, userId, key);
+    if (earlier) {
+      if (earlier.planId !== planId || earlier.principal !== input.amount) {
+        throw new AppError('CONFLICT', 'This request was already made with other details.');
+      }
+      return earlier.id;
+    }
+    try {
+      const opened = await openFixedDeposit(trx, deps, {
+        userId,
+        planId,
+        principal: input.amount,
+        funding: {
+          kind: 'balance',
+          idempotencyKey: input.idempotencyKey,
+          actor: `customer:${userId}`,
+        },
+      });
+      return opened.fixedDepositId;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS') {
+        throw fieldError('body.amount', 'Insufficient balance');
+      }
+      throw error;
+    }
+  });
+  const [deposit] = await listFixedDeposits(deps.db, userId, { id });
+  if (!deposit) throw new AppError('INTERNAL', 'The fixed deposit was not found after opening');
+  return deposit;
+}

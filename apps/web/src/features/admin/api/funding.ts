@@ -1,0 +1,102 @@
+import {
+  confirmFundingSchema,
+  parseDecimalAmount,
+  staffFundingRequestSchema,
+  type StaffFundingRequest,
+} from '@bank/contract';
+import { z } from 'zod';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { tidyAmount } from '../../../components/funding/format';
+import { ApiError, NETWORK_ERROR_MESSAGE, api } from '../../../lib/api';
+import { queries, queryKeys } from '../../../lib/queries';
+
+function requestPath(id: string): string {
+  return `/api/v1/staff/funding/requests/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The confirm form: what staff typed as the amount received ("1,500.00", "$142.5") read into
+ * minor units, then held to the contract's rule for a confirmation (more than zero, and no
+ * larger than the ledger stores). Nothing that fails here is sent.
+ */
+export const receivedAmountFormSchema = z.object({
+  receivedAmount: z.string().transform((typed, ctx) => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (!typed.trim()) return refuse('Enter the amount that arrived');
+    const minor = parseDecimalAmount(tidyAmount(typed));
+    if (minor === null) return refuse('Use an amount such as 1,500.00, with at most two decimals');
+    if (minor === 0n) return refuse('Nothing arrived? Decline the request instead');
+    const checked = confirmFundingSchema.shape.receivedAmount.safeParse(String(minor));
+    return checked.success ? minor : refuse('That amount is too large');
+  }),
+});
+
+/**
+ * The proof of payment as the server re-encoded it, fetched as a blob with the session cookie.
+ * The server audits every fetch and forbids caching, so it is read once per visit to the page:
+ * never again in the background (no staleness, no refetch on focus), and dropped on leaving.
+ */
+export function fundingProofQuery(id: string) {
+  return queryOptions({
+    // Outside queryKeys.staffFunding on purpose: a decision reloads the request, not the proof.
+    queryKey: ['staff', 'funding-proof', id],
+    queryFn: async (): Promise<Blob> => {
+      let response: Response;
+      let blob: Blob;
+      try {
+        response = await fetch(`${requestPath(id)}/proof`, { credentials: 'same-origin' });
+        blob = await response.blob();
+      } catch {
+        throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+      }
+      if (!response.ok) {
+        let problem: unknown;
+        try {
+          problem = JSON.parse(await blob.text());
+        } catch {
+          problem = undefined;
+        }
+        throw ApiError.fromProblem(response.status, problem);
+      }
+      return blob;
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/**
+ * Confirm with the amount received (minor units) or decline with a reason. The answer is the
+ * decided request, shown at once; either way, a refusal included (e.g. a colleague decided
+ * first), the queue and the request are read again.
+ */
+export function useFundingDecision(id: string) {
+  const queryClient = useQueryClient();
+  const path = requestPath(id);
+  const onSuccess = (decided: StaffFundingRequest) =>
+    queryClient.setQueryData(queries.staffFundingRequest(id).queryKey, decided);
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: queryKeys.staffFunding });
+  return {
+    confirm: useMutation({
+      mutationFn: (receivedAmount: bigint) =>
+        api('POST', `${path}/confirm`, {
+          body: { receivedAmount: receivedAmount.toString() },
+          schema: staffFundingRequestSchema,
+        }),
+      onSuccess,
+      onSettled,
+    }),
+    decline: useMutation({
+      mutationFn: (reason: string) =>
+        api('POST', `${path}/decline`, { body: { reason }, schema: staffFundingRequestSchema }),
+      onSuccess,
+      onSettled,
+    }),
+  };
+}
