@@ -2,11 +2,30 @@ import type { FixedDeposit } from '@bank/contract';
 import { PiggyBank } from 'lucide-react';
 import { dayMonthYear, money, percent } from './format';
 
+/** An amount, or asterisks (read as "Hidden") while the customer hides amounts (home page). */
+function Amount({ minor, currency, shown }: { minor: string; currency: string; shown: boolean }) {
+  if (shown) return <>{money(minor, currency)}</>;
+  return (
+    <>
+      <span aria-hidden="true">****</span>
+      <span className="sr-only">Hidden</span>
+    </>
+  );
+}
+
 /**
  * The customer's fixed deposits: principal, rate, interest accrued so far (and at maturity),
- * start and maturity dates, with how far through its term each one is.
+ * start and maturity dates, status, with how far through its term each one is. Used on the
+ * fixed-deposit page, the home page and Statements & Report; `shown` false hides the amounts
+ * (the home page's balance toggle).
  */
-export function FixedDepositList({ deposits }: { deposits: FixedDeposit[] }) {
+export function FixedDepositList({
+  deposits,
+  shown = true,
+}: {
+  deposits: FixedDeposit[];
+  shown?: boolean;
+}) {
   return (
     <ul className="flex flex-col gap-3">
       {deposits.map((d) => {
@@ -49,19 +68,27 @@ export function FixedDepositList({ deposits }: { deposits: FixedDeposit[] }) {
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Principal</dt>
-                <dd className="font-semibold">{money(d.principal, d.currency)}</dd>
+                <dd className="font-semibold tabular-nums">
+                  <Amount minor={d.principal} currency={d.currency} shown={shown} />
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Interest so far</dt>
-                <dd className="font-semibold">{money(d.accrued, d.currency)}</dd>
+                <dd className="font-semibold tabular-nums">
+                  <Amount minor={d.accrued} currency={d.currency} shown={shown} />
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Started</dt>
-                <dd>{dayMonthYear(d.startDate)}</dd>
+                <dd>
+                  <time dateTime={d.startDate}>{dayMonthYear(d.startDate)}</time>
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Matures</dt>
-                <dd>{dayMonthYear(d.maturityDate)}</dd>
+                <dd>
+                  <time dateTime={d.maturityDate}>{dayMonthYear(d.maturityDate)}</time>
+                </dd>
               </div>
             </dl>
             <div className="mt-3 flex items-center gap-3 text-xs text-slate-700 dark:text-slate-300">
@@ -71,7 +98,10 @@ export function FixedDepositList({ deposits }: { deposits: FixedDeposit[] }) {
                 value={progress}
                 aria-label={`${d.planName}: ${progress}% of the term`}
               />
-              <span>{money(d.interestAtMaturity, d.currency)} interest at maturity</span>
+              <span>
+                <Amount minor={d.interestAtMaturity} currency={d.currency} shown={shown} />{' '}
+                interest at maturity
+              </span>
             </div>
           </li>
         );
