@@ -63,6 +63,7 @@ export function bankAnswers(overrides: Record<string, FakeResponse> = {}) {
     '/api/v1/pin': { status: 200, body: { hasPin: true, lockedUntil: null } },
     '/api/v1/notifications/unread-count': { status: 200, body: { unread: 0 } },
     '/api/v1/profile': { status: 200, body: profile },
+    '/api/v1/fixed-deposits': { status: 200, body: { items: [] } },
     ...overrides,
   };
   return (path: string): FakeResponse => answers[path] ?? { status: 404 };

@@ -8,7 +8,9 @@ import { inflateSync } from 'node:zlib';
 export function pdfTextRuns(pdf: Buffer): string[] {
   const text = pdf.toString('latin1');
   const runs: string[] = [];
-  for (const match of text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // pdfkit ends a stream's data with "\n" alone: compressed data may itself end in a "\r" byte
+  // (about one stream in 256), so a "\r" is not taken as part of the end marker.
+  for (const match of text.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');

@@ -7,7 +7,10 @@ import { useTestApp } from '../helpers/suite.js';
 
 const clock = testClock();
 const suite = useTestApp({ clock });
-const ADMIN = { email: 'funding.catalog@bank.example', password: 'granite harbour lighthouse keeper' };
+const ADMIN = {
+  email: 'funding.catalog@bank.example',
+  password: 'granite harbour lighthouse keeper',
+};
 const CATALOG = '/api/v1/staff/catalog';
 
 let adminSession: TestClient | undefined;
@@ -82,10 +85,14 @@ describe('crypto types', () => {
     clock.advance(1000);
     const retired = await staff.post(`${BASE}/${tether.id}/retire`);
     expect(retired.json()).toMatchObject({ active: false });
-    expect(Date.parse(retired.json().updatedAt)).toBeGreaterThan(Date.parse(edited.json().updatedAt));
+    expect(Date.parse(retired.json().updatedAt)).toBeGreaterThan(
+      Date.parse(edited.json().updatedAt),
+    );
     // Retiring twice changes nothing and writes no second entry; the entry is kept.
     expect((await staff.post(`${BASE}/${tether.id}/retire`)).json().active).toBe(false);
-    const listed = (await staff.get(BASE)).json().items.find((t: { id: string }) => t.id === tether.id);
+    const listed = (await staff.get(BASE))
+      .json()
+      .items.find((t: { id: string }) => t.id === tether.id);
     expect(listed).toMatchObject({ name: 'Tether USD', active: false });
     expect((await staff.post(`${BASE}/${tether.id}/restore`)).json().active).toBe(true);
 
@@ -142,7 +149,9 @@ describe('crypto types', () => {
       expect(again.statusCode, name).toBe(409);
       expect(again.json()).toMatchObject({
         detail: 'That crypto type name is already in the catalog.',
-        errors: [{ path: 'body.name', message: 'That crypto type name is already in the catalog.' }],
+        errors: [
+          { path: 'body.name', message: 'That crypto type name is already in the catalog.' },
+        ],
       });
     }
     const clash = await staff.put(`${BASE}/${other.id}`, { name: 'BitCoin', address: ADDRESS });
@@ -155,7 +164,9 @@ describe('crypto types', () => {
     const recased = await staff.put(`${BASE}/${first.id}`, { name: 'BITCOIN', address: ADDRESS });
     expect(recased.statusCode).toBe(200);
     expect(recased.json()).toMatchObject({ name: 'BITCOIN', active: false });
-    const unchanged = (await staff.get(BASE)).json().items.find((t: { id: string }) => t.id === other.id);
+    const unchanged = (await staff.get(BASE))
+      .json()
+      .items.find((t: { id: string }) => t.id === other.id);
     expect(unchanged.name).toBe('Ether');
     expect((await auditOf('crypto_type', other.id)).map((a) => a.action)).toEqual([
       'catalog.crypto_type.add',
@@ -173,9 +184,9 @@ describe('crypto types', () => {
 
   it('answers 404 for an id that does not exist', async () => {
     const staff = await admin();
-    expect((await staff.put(`${BASE}/999999`, { name: 'Ghost', address: ADDRESS })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await staff.put(`${BASE}/999999`, { name: 'Ghost', address: ADDRESS })).statusCode,
+    ).toBe(404);
     expect((await staff.post(`${BASE}/999999/retire`)).statusCode).toBe(404);
     expect((await staff.post(`${BASE}/999999/restore`)).statusCode).toBe(404);
     expect((await staff.post(`${BASE}/abc/retire`)).statusCode).toBe(400);
@@ -248,11 +259,19 @@ describe('fixed-deposit plans', () => {
       maxAmount: null,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ termCount: 90, termUnit: 'days', annualRateBp: 10000, maxAmount: null });
+    expect(edited.json()).toMatchObject({
+      termCount: 90,
+      termUnit: 'days',
+      annualRateBp: 10000,
+      maxAmount: null,
+    });
     expect((await staff.post(`${BASE}/${id}/retire`)).json().active).toBe(false);
     expect((await staff.post(`${BASE}/${id}/restore`)).json().active).toBe(true);
     expect(await auditOf('fixed_deposit_plan', id)).toMatchObject([
-      { action: 'catalog.fixed_deposit_plan.add', after: { annualRateBp: 525, minAmount: '150000' } },
+      {
+        action: 'catalog.fixed_deposit_plan.add',
+        after: { annualRateBp: 525, minAmount: '150000' },
+      },
       {
         action: 'catalog.fixed_deposit_plan.edit',
         before: { termUnit: 'months', maxAmount: '10000000' },
@@ -305,11 +324,17 @@ describe('fixed-deposit plans', () => {
   it('refuses an edit that breaks the rules, leaving the plan as it was', async () => {
     const staff = await admin();
     const plan = (await staff.post(BASE, { ...PLAN, name: 'One year', termCount: 12 })).json();
-    const refused = await staff.put(`${BASE}/${plan.id}`, { ...PLAN, name: 'One year', maxAmount: '1' });
+    const refused = await staff.put(`${BASE}/${plan.id}`, {
+      ...PLAN,
+      name: 'One year',
+      maxAmount: '1',
+    });
     expect(refused.statusCode).toBe(400);
     expect(pathsOf(refused)).toEqual(['body.maxAmount']);
     expect(await auditOf('fixed_deposit_plan', plan.id)).toHaveLength(1);
-    const still = (await staff.get(BASE)).json().items.find((p: { id: string }) => p.id === plan.id);
+    const still = (await staff.get(BASE))
+      .json()
+      .items.find((p: { id: string }) => p.id === plan.id);
     expect(still).toEqual(plan);
   });
 });
@@ -330,7 +355,9 @@ describe('account plans', () => {
       isDefault: boolean;
       active: boolean;
     }[];
-    return items.find((p) => p.isDefault)!;
+    const plan = items.find((p) => p.isDefault);
+    if (!plan) throw new Error('No default plan');
+    return plan;
   }
 
   it('lists the seeded Basic plan as the default, which can be edited but never retired', async () => {
@@ -372,7 +399,12 @@ describe('account plans', () => {
     const staff = await admin();
     const added = await staff.post(BASE, GOLD);
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ ...GOLD, currency: 'USD', isDefault: false, active: true });
+    expect(added.json()).toMatchObject({
+      ...GOLD,
+      currency: 'USD',
+      isDefault: false,
+      active: true,
+    });
     const id = added.json().id as string;
     expect(
       await suite.database.db
@@ -416,8 +448,12 @@ describe('account plans', () => {
     const names = (await staff.get(BASE)).json().items.map((p: { name: string }) => p.name);
     expect(names).not.toContain('Refused');
     // 0 % and 100 % are the bounds.
-    expect((await staff.post(BASE, { ...GOLD, name: 'Free', serviceChargeBp: 0 })).statusCode).toBe(201);
-    expect((await staff.post(BASE, { ...GOLD, name: 'All', serviceChargeBp: 10000 })).statusCode).toBe(201);
+    expect((await staff.post(BASE, { ...GOLD, name: 'Free', serviceChargeBp: 0 })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await staff.post(BASE, { ...GOLD, name: 'All', serviceChargeBp: 10000 })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -444,8 +480,16 @@ describe('institution details', () => {
     });
     expect((await staff.get(PATH)).json()).toEqual(set.json());
 
-    const cleared = await staff.put(PATH, { swiftCode: 'CEDRUS33', routingNumber: null, country: null });
-    expect(cleared.json()).toMatchObject({ swiftCode: 'CEDRUS33', routingNumber: null, country: null });
+    const cleared = await staff.put(PATH, {
+      swiftCode: 'CEDRUS33',
+      routingNumber: null,
+      country: null,
+    });
+    expect(cleared.json()).toMatchObject({
+      swiftCode: 'CEDRUS33',
+      routingNumber: null,
+      country: null,
+    });
     expect(await auditOf('institution', 'bank')).toMatchObject([
       {
         action: 'catalog.institution.update',
@@ -487,11 +531,15 @@ describe('who may keep the catalog', () => {
   const PATHS = ['crypto-types', 'payment-purposes', 'fixed-deposit-plans', 'account-plans'];
 
   it('is closed to staff without catalog.manage (403, logged) and to customers (401)', async () => {
-    const reviewer = { email: 'funding.reviewer@bank.example', password: 'sturdy orchard violet compass' };
+    const reviewer = {
+      email: 'funding.reviewer@bank.example',
+      password: 'sturdy orchard violet compass',
+    };
     // A funding reviewer decides requests but does not keep the catalog.
     const reviewerId = await createStaff(suite.database, reviewer, 'operations');
     const staff = await signInStaff(suite.app, reviewer);
-    const customer = (await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' })).client;
+    const customer = (await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' }))
+      .client;
     const anonymous = new TestClient(suite.app);
     for (const [client, status] of [
       [staff, 403],
@@ -500,15 +548,24 @@ describe('who may keep the catalog', () => {
     ] as const) {
       for (const path of PATHS) {
         expect((await client.get(`${CATALOG}/${path}`)).statusCode, path).toBe(status);
-        expect((await client.post(`${CATALOG}/${path}`, { name: 'Sneaky' })).statusCode).toBe(status);
-        expect((await client.put(`${CATALOG}/${path}/1`, { name: 'Sneaky' })).statusCode).toBe(status);
+        expect((await client.post(`${CATALOG}/${path}`, { name: 'Sneaky' })).statusCode).toBe(
+          status,
+        );
+        expect((await client.put(`${CATALOG}/${path}/1`, { name: 'Sneaky' })).statusCode).toBe(
+          status,
+        );
         expect((await client.post(`${CATALOG}/${path}/1/retire`)).statusCode).toBe(status);
         expect((await client.post(`${CATALOG}/${path}/1/restore`)).statusCode).toBe(status);
       }
       expect((await client.get(`${CATALOG}/institution`)).statusCode).toBe(status);
       expect(
-        (await client.put(`${CATALOG}/institution`, { swiftCode: null, routingNumber: null, country: null }))
-          .statusCode,
+        (
+          await client.put(`${CATALOG}/institution`, {
+            swiftCode: null,
+            routingNumber: null,
+            country: null,
+          })
+        ).statusCode,
       ).toBe(status);
     }
     const denied = await suite.database.db
@@ -521,7 +578,9 @@ describe('who may keep the catalog', () => {
     // Nothing was written by any of them.
     const admin_ = await admin();
     for (const path of PATHS) {
-      const names = (await admin_.get(`${CATALOG}/${path}`)).json().items.map((i: { name: string }) => i.name);
+      const names = (await admin_.get(`${CATALOG}/${path}`))
+        .json()
+        .items.map((i: { name: string }) => i.name);
       expect(names).not.toContain('Sneaky');
     }
   });

@@ -67,7 +67,10 @@ async function stocked() {
     network: 'TRC-20',
     address2: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   });
-  const oldCoin = await add('crypto-types', { name: 'Dogecoin', address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L' });
+  const oldCoin = await add('crypto-types', {
+    name: 'Dogecoin',
+    address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
+  });
   await retire('crypto-types', oldCoin.id);
   const purpose = await add('payment-purposes', { name: 'Card fee' });
   const oldPurpose = await add('payment-purposes', { name: 'Cheque book' });
@@ -181,7 +184,10 @@ describe('what the funding forms offer', () => {
       address: 'TNewAddressForTether0000000001',
       network: null,
     });
-    const types = (await c.client.get(FORMS)).json().cryptoTypes as { id: string; address: string }[];
+    const types = (await c.client.get(FORMS)).json().cryptoTypes as {
+      id: string;
+      address: string;
+    }[];
     expect(types.map((t) => t.id).sort()).toEqual([coin.id, oldCoin.id].sort());
     expect(types.find((t) => t.id === coin.id)).toMatchObject({
       address: 'TNewAddressForTether0000000001',

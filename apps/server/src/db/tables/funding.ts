@@ -68,6 +68,10 @@ export interface FundingRequestsTable {
   pay_to_address: string;
   purpose_id: bigint | null;
   fd_plan_id: bigint | null;
+  /** The fixed-deposit plan's terms when the customer asked (0012). */
+  fd_rate_bp: number | null;
+  fd_term_count: number | null;
+  fd_term_unit: 'days' | 'months' | null;
   account_plan_id: bigint | null;
   claimed_amount: bigint;
   currency: string;

@@ -168,11 +168,7 @@ export const fundingCatalogRoutes =
         },
       },
       async (request) =>
-        setInstitutionDetails(
-          deps,
-          request.body,
-          staffActor(request, sessionOf(request).userId),
-        ),
+        setInstitutionDetails(deps, request.body, staffActor(request, sessionOf(request).userId)),
     );
 
     app.get(

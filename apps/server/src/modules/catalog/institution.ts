@@ -57,4 +57,3 @@ export async function setInstitutionDetails(
     return after;
   });
 }
-

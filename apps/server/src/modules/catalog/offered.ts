@@ -189,7 +189,6 @@ export async function receiveDetails(deps: AppDeps, userId: bigint): Promise<Rec
       .select('account_number')
       .where('owner_id', '=', userId)
       .where('kind', '=', 'customer_current')
-      .where('currency', '=', deps.config.currency)
       .orderBy('id')
       .executeTakeFirst(),
     institutionDetails(deps.db),

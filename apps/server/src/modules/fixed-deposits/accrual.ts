@@ -17,20 +17,43 @@ const DAYS_PER_TRANSACTION = 200;
 const BATCH = 100;
 
 /**
+ * The interest-expense account of a currency, looked up (and committed) once per run, outside
+ * any deposit's transaction (PGlite has a single connection).
+ */
+type InterestAccounts = (currency: string) => Promise<bigint>;
+
+function interestAccounts(deps: AppDeps): InterestAccounts {
+  const ids = new Map<string, Promise<bigint>>();
+  return (currency) => {
+    let id = ids.get(currency);
+    if (!id) {
+      id = ensureInternalAccounts(deps.db, currency).then((a) => a.interest_expense.id);
+      ids.set(currency, id);
+    }
+    return id;
+  };
+}
+
+/**
  * One step for one deposit, in its own transaction under its row lock: posts the next days due
  * by `today` (each day its own entry, keyed by the day, so posting it again writes nothing),
  * and in the transaction that posts the last day pays out. Days whose interest rounds to 0 are
  * counted without an entry.
  */
-async function accrueStep(deps: AppDeps, id: bigint, today: string) {
+async function accrueStep(
+  deps: AppDeps,
+  deposit: { id: bigint; currency: string },
+  today: string,
+  interestAccount: bigint,
+) {
   return deps.db.transaction().execute(async (trx) => {
-    const fd = await lockDeposit(trx, id);
+    const fd = await lockDeposit(trx, deposit.id);
     if (!fd || fd.status !== 'active') return { days: 0, more: false };
+    if (fd.currency !== deposit.currency) throw new AppError('INTERNAL', 'Currency changed');
     const due = Math.max(0, Math.min(fd.termDays, daysBetween(fd.startDate, today)));
     const until = Math.min(due, fd.daysAccrued + DAYS_PER_TRANSACTION);
     let accrued = fd.accrued;
     if (until > fd.daysAccrued) {
-      const { interest_expense } = await ensureInternalAccounts(trx, fd.currency);
       for (let k = fd.daysAccrued + 1; k <= until; k++) {
         const amount = accrualForDay(fd.principal, fd.rateBp, fd.termDays, k);
         if (amount === 0n) continue;
@@ -41,7 +64,7 @@ async function accrueStep(deps: AppDeps, id: bigint, today: string) {
           memo: `Interest, day ${k} of ${fd.termDays}: ${fd.planName}`,
           actor: 'system',
           postings: [
-            { accountId: interest_expense.id, amount: -amount, currency: fd.currency },
+            { accountId: interestAccount, amount: -amount, currency: fd.currency },
             { accountId: fd.accountId, amount, currency: fd.currency },
           ],
         });
@@ -104,15 +127,18 @@ async function payOut(trx: Kysely<DB>, deps: AppDeps, fd: LockedDeposit, accrued
  */
 export async function bringUpToDate(
   deps: AppDeps,
-  id: bigint,
-  today = utcDay(deps.clock.now()),
-  signal?: AbortSignal,
+  deposit: { id: bigint; currency: string },
+  options: { today?: string; signal?: AbortSignal; interestAccountOf?: InterestAccounts } = {},
 ): Promise<number> {
+  const today = options.today ?? utcDay(deps.clock.now());
+  const interestAccount = await (options.interestAccountOf ?? interestAccounts(deps))(
+    deposit.currency,
+  );
   let days = 0;
   for (;;) {
-    const step = await accrueStep(deps, id, today);
+    const step = await accrueStep(deps, deposit, today, interestAccount);
     days += step.days;
-    if (!step.more || signal?.aborted) return days;
+    if (!step.more || options.signal?.aborted) return days;
   }
 }
 
@@ -123,19 +149,20 @@ export async function bringUpToDate(
  */
 export async function accrueAll(deps: AppDeps, signal?: AbortSignal): Promise<number> {
   const today = utcDay(deps.clock.now());
+  const interestAccountOf = interestAccounts(deps);
   const failed: { id: bigint; error: unknown }[] = [];
   let after = 0n;
   let days = 0;
   for (;;) {
     const batch = await depositsDue(deps.db, today, after, BATCH);
     if (batch.length === 0) break;
-    for (const id of batch) {
+    for (const deposit of batch) {
       if (signal?.aborted) return days;
-      after = id;
+      after = deposit.id;
       try {
-        days += await bringUpToDate(deps, id, today, signal);
+        days += await bringUpToDate(deps, deposit, { today, signal, interestAccountOf });
       } catch (error) {
-        failed.push({ id, error });
+        failed.push({ id: deposit.id, error });
       }
     }
   }

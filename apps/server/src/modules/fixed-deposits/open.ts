@@ -37,7 +37,7 @@ export async function openFixedDeposit(
   input: { userId: bigint; planId: bigint; principal: bigint; funding: FixedDepositFunding },
 ): Promise<{ fixedDepositId: bigint; entryId: bigint }> {
   const { userId, principal, funding } = input;
-  const plan = await planById(trx, input.planId);
+  const plan = await planById(trx, input.planId, { share: true });
   if (!plan || (funding.kind === 'balance' && !plan.active)) {
     throw fieldError('body.plan', 'Choose a plan from the list');
   }

@@ -17,10 +17,15 @@ export function idFrom(text: string): bigint | null {
 /**
  * A fixed-deposit plan by id, offered or retired (a request confirmed after its plan was
  * retired still opens on it). Read here rather than through the catalog module, which owns the
- * writes.
+ * writes. `share` holds off an edit of the plan until the caller's transaction ends, so the
+ * terms a deposit copies are the terms the caller checked.
  */
-export function planById(db: Kysely<DB>, id: bigint): Promise<PlanTerms | undefined> {
-  return db
+export function planById(
+  db: Kysely<DB>,
+  id: bigint,
+  options: { share?: boolean } = {},
+): Promise<PlanTerms | undefined> {
+  const query = db
     .selectFrom('fixed_deposit_plans')
     .select([
       'id',
@@ -32,8 +37,8 @@ export function planById(db: Kysely<DB>, id: bigint): Promise<PlanTerms | undefi
       'max_amount as maxAmount',
       'active',
     ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  return (options.share ? query.forShare() : query).executeTakeFirst();
 }
 
 /** The customer's current account in the deposit's currency: where the money comes from and goes. */
@@ -93,15 +98,15 @@ export type LockedDeposit = NonNullable<Awaited<ReturnType<typeof lockDeposit>>>
  * Active deposits with a day to accrue on `today` (YYYY-MM-DD), or fully accrued and not yet
  * paid out, by id after `after`: the hourly run reads only these, so most runs touch no row.
  */
-export async function depositsDue(
+export function depositsDue(
   db: Kysely<DB>,
   today: string,
   after: bigint,
   limit: number,
-): Promise<bigint[]> {
-  const rows = await db
+): Promise<{ id: bigint; currency: string }[]> {
+  return db
     .selectFrom('fixed_deposits')
-    .select('id')
+    .select(['id', 'currency'])
     .where('status', '=', 'active')
     .where('id', '>', after)
     .where((eb) =>
@@ -113,7 +118,6 @@ export async function depositsDue(
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.id);
 }
 
 /** A customer's deposits with their account numbers, newest first. */

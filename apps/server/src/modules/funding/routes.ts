@@ -21,7 +21,9 @@ import { AppError } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/files/index.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
-import * as funding from './service.js';
+import { confirmRequest, declineRequest } from './decide.js';
+import { submitRequest } from './submit.js';
+import { customerRequests, readProof, requestForReview, reviewQueue } from './views.js';
 
 const CUSTOMER = { session: ['customer'] } as const;
 const REVIEW = { permission: 'funding.review' } as const;
@@ -98,7 +100,7 @@ export const fundingRoutes =
               })),
             });
           }
-          const created = await funding.submitRequest(
+          const created = await submitRequest(
             deps,
             userId,
             {
@@ -128,7 +130,7 @@ export const fundingRoutes =
         },
       },
       async (request) => ({
-        items: await funding.customerRequests(deps, sessionOf(request).userId, request.query.kind),
+        items: await customerRequests(deps, sessionOf(request).userId, request.query.kind),
       }),
     );
 
@@ -144,7 +146,7 @@ export const fundingRoutes =
           response: { 200: staffFundingQueueSchema, ...problemResponses(400, 401, 403) },
         },
       },
-      async (request) => ({ items: await funding.reviewQueue(deps, request.query.status) }),
+      async (request) => ({ items: await reviewQueue(deps, request.query.status) }),
     );
 
     app.get(
@@ -159,7 +161,7 @@ export const fundingRoutes =
           response: { 200: staffFundingRequestSchema, ...problems },
         },
       },
-      async (request) => funding.requestForReview(deps, request.params.id),
+      async (request) => requestForReview(deps, request.params.id),
     );
 
     app.get(
@@ -174,11 +176,7 @@ export const fundingRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const proof = await funding.readProof(
-          deps,
-          id,
-          staffActor(request, sessionOf(request).userId),
-        );
+        const proof = await readProof(deps, id, staffActor(request, sessionOf(request).userId));
         return reply
           .type(proof.mime)
           .header('cache-control', 'no-store')
@@ -202,7 +200,7 @@ export const fundingRoutes =
         },
       },
       async (request) =>
-        funding.confirmRequest(
+        confirmRequest(
           deps,
           request.params.id,
           BigInt(request.body.receivedAmount),
@@ -224,7 +222,7 @@ export const fundingRoutes =
         },
       },
       async (request) =>
-        funding.declineRequest(
+        declineRequest(
           deps,
           request.params.id,
           request.body.reason,

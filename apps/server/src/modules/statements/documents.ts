@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { setImmediate } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { AppError } from '../../platform/errors.js';
+import { formatRate } from '../fixed-deposits/index.js';
 import type { StatementExport } from './service.js';
 
 /**
@@ -40,7 +41,7 @@ const ROWS_PER_SLICE = 50;
 /**
  * A PDF statement (pdfkit, its built-in Helvetica): the bank, the customer, the account, the
  * period, opening and closing balances and totals, then every line with its running balance,
- * and "Page n of m" on each page.
+ * the customer's fixed deposits (when there are any), and "Page n of m" on each page.
  */
 export async function statementPdf(s: StatementExport): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -82,13 +83,59 @@ export async function statementPdf(s: StatementExport): Promise<Buffer> {
   }
   doc.moveDown();
 
-  const columns = [
-    { title: 'Date', width: 70, align: 'left' as const },
-    { title: 'Description', width: width - 70 - 3 * 85, align: 'left' as const },
-    { title: 'Money in', width: 85, align: 'right' as const },
-    { title: 'Money out', width: 85, align: 'right' as const },
-    { title: 'Balance', width: 85, align: 'right' as const },
-  ];
+  const lines = table(doc, [
+    { title: 'Date', width: 70, align: 'left' },
+    { title: 'Description', width: width - 70 - 3 * 85, align: 'left' },
+    { title: 'Money in', width: 85, align: 'right' },
+    { title: 'Money out', width: 85, align: 'right' },
+    { title: 'Balance', width: 85, align: 'right' },
+  ]);
+  if (s.lines.length === 0) lines.row(['', 'No Transaction History', '', '', '']);
+  for (const [index, line] of s.lines.entries()) {
+    // Laying out a line takes about 0.2 ms: other requests get the event loop between slices.
+    if (index > 0 && index % ROWS_PER_SLICE === 0) await setImmediate();
+    const credit = line.amount > 0n;
+    lines.row([
+      dateOf(line.createdAt),
+      line.memo,
+      credit ? money(line.amount) : '',
+      credit ? '' : money(-line.amount),
+      money(line.balanceAfter),
+    ]);
+  }
+  if (s.fixedDeposits.length > 0) fixedDepositsSection(doc, s, width);
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Written in the bottom margin: without this, pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#475569')
+      .text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/**
+ * A table from the left margin: its header row in bold, then a `row` per line, each as tall as
+ * its tallest cell, on a new page when it would not fit.
+ */
+function table(doc: PDFKit.PDFDocument, columns: Column[]) {
+  const width = columns.reduce((sum, c) => sum + c.width, 0);
   const row = (cells: string[], bold = false) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     const heights = cells.map((cell, i) =>
@@ -117,37 +164,46 @@ export async function statementPdf(s: StatementExport): Promise<Buffer> {
     columns.map((c) => c.title),
     true,
   );
-  if (s.lines.length === 0) row(['', 'No Transaction History', '', '', '']);
-  for (const [index, line] of s.lines.entries()) {
-    // Laying out a line takes about 0.2 ms: other requests get the event loop between slices.
-    if (index > 0 && index % ROWS_PER_SLICE === 0) await setImmediate();
-    const credit = line.amount > 0n;
-    row([
-      dateOf(line.createdAt),
-      line.memo,
-      credit ? money(line.amount) : '',
-      credit ? '' : money(-line.amount),
-      money(line.balanceAfter),
+  return { row: (cells: string[]) => row(cells) };
+}
+
+/**
+ * The customer's fixed deposits: each has its own account, so its interest is not among the
+ * current account's lines; principal, rate, interest accrued so far, dates and status.
+ */
+function fixedDepositsSection(doc: PDFKit.PDFDocument, s: StatementExport, width: number) {
+  const money = (minor: bigint) => formatMoney(minor, s.currency);
+  // The heading, its note and a row or two stay together on one page.
+  if (doc.y + 90 > doc.page.height - MARGIN - 20) doc.addPage();
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(12).fillColor('#000');
+  doc.text(`Fixed deposits (as of ${s.asOf})`, MARGIN, doc.y, { width });
+  doc.moveDown(0.3).font('Helvetica').fontSize(9).fillColor('#475569');
+  doc.text(
+    'Each fixed deposit is held in its own account. Interest accrues daily and is paid into the current account with the principal at maturity.',
+    { width },
+  );
+  doc.fillColor('#000').moveDown(0.5);
+  const deposits = table(doc, [
+    { title: 'Plan', width: width - 70 - 45 - 65 - 2 * 60 - 52, align: 'left' },
+    { title: 'Principal', width: 70, align: 'right' },
+    { title: 'Rate', width: 45, align: 'right' },
+    { title: 'Accrued', width: 65, align: 'right' },
+    { title: 'Start', width: 60, align: 'left' },
+    { title: 'Maturity', width: 60, align: 'left' },
+    { title: 'Status', width: 52, align: 'left' },
+  ]);
+  for (const fd of s.fixedDeposits) {
+    deposits.row([
+      `${fd.planName}\nAccount ${fd.accountNumber}`,
+      money(fd.principal),
+      formatRate(fd.rateBp),
+      money(fd.accrued),
+      fd.startDate,
+      fd.maturityDate,
+      fd.status === 'matured' ? 'Matured' : 'Active',
     ]);
   }
-
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // Written in the bottom margin: without this, pdfkit would start a new page for it.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#475569')
-      .text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
-  doc.end();
-  return done;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 import { currentAccountId, toTransaction } from '../accounts/index.js';
+import { fixedDepositsForStatement, type StatementFixedDeposit } from '../fixed-deposits/index.js';
 import { users } from '../users/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -120,6 +121,10 @@ export interface StatementExport {
    * empty when none. With any, opening + lines need not equal closing.
    */
   filters: string[];
+  /** The day the statement was made: the fixed deposits are shown as they stand then. */
+  asOf: string;
+  /** The fixed deposits held during the period, oldest first (their own accounts). */
+  fixedDeposits: StatementFixedDeposit[];
 }
 
 /** The filters beyond the period, as a statement names them. */
@@ -142,10 +147,15 @@ export async function statementForExport(
   const scope = await account(deps, userId);
   const now = deps.clock.now();
   const period = periodOf(filter, now);
-  const [summary, balance, user] = await Promise.all([
+  const today = now.toISOString().slice(0, 10);
+  const [summary, balance, user, fixedDeposits] = await Promise.all([
     getPeriodSummary(deps.db, scope, period),
     getBalance(deps.db, scope),
     users.findUserById(deps.db, userId),
+    fixedDepositsForStatement(deps.db, userId, {
+      from: filter.from ?? null,
+      to: filter.to ?? today,
+    }),
   ]);
   // Read in the ledger's pages, newest first, up to the export's limit.
   const items: HistoryItem[] = [];
@@ -179,12 +189,14 @@ export async function statementForExport(
     accountNumber: balance.accountNumber,
     currency: balance.currency,
     from: filter.from ?? (firstDay ? firstDay.toISOString().slice(0, 10) : 'opening'),
-    to: filter.to ?? now.toISOString().slice(0, 10),
+    to: filter.to ?? today,
     opening: summary.opening,
     closing: summary.closing,
     totalIn: summary.totalIn,
     totalOut: summary.totalOut,
     lines: [...history.items].reverse(),
     filters,
+    asOf: today,
+    fixedDeposits,
   };
 }

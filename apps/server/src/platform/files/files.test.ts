@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type ErrorCode } from '../errors.js';
 import { FILE_KEY_PATTERN, acceptUpload, createFileStore, type AcceptedFile } from './index.js';
+import { checkSvgIsInert, drawSvg } from './svg.js';
 
 const MB = 1024 * 1024;
 const ALL = ['jpeg', 'png', 'webp', 'pdf'] as const;
@@ -503,6 +504,252 @@ describe('acceptUpload: refusals', () => {
       await refusal(upload(png, name), 'BAD_REQUEST', /^The file name is not acceptable/);
     }
     await expect(upload(png, `${'a'.repeat(196)}.png`)).resolves.toBeDefined();
+  });
+});
+
+describe('acceptUpload: GIF and SVG (payment proofs)', () => {
+  const PROOF = ['jpeg', 'png', 'webp', 'gif', 'svg'] as const;
+  const proof = (data: Buffer | string, fileName = 'proof.svg') =>
+    acceptUpload({
+      data: Buffer.isBuffer(data) ? data : Buffer.from(data),
+      fileName,
+      maxBytes: 5 * MB,
+      allowed: [...PROOF],
+    });
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40">';
+  const XLINK =
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="80" height="40">';
+  const frame = (background: string) =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background } })
+      .png()
+      .toBuffer();
+  /** The colour of the stored picture at (x, y). */
+  async function pixel(data: Buffer, x: number, y: number) {
+    const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * info.channels;
+    return [raw[at], raw[at + 1], raw[at + 2]];
+  }
+
+  it('keeps the first frame of a GIF, re-encoded as a still WebP', async () => {
+    const animated = await sharp([await frame('#ff0000'), await frame('#0000ff')], {
+      join: { animated: true },
+    })
+      .gif()
+      .toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(2);
+    const out = await proof(animated, 'receipt.gif');
+    expect(out).toMatchObject({ mime: 'image/webp', extension: 'webp', width: 40, height: 30 });
+    const stored = await sharp(out.data).metadata();
+    expect(stored.format).toBe('webp');
+    expect(stored.pages).toBeUndefined();
+    const [red, , blue] = (await pixel(out.data, 20, 15)) as number[];
+    expect(red).toBeGreaterThan(200);
+    expect(blue).toBeLessThan(50);
+  });
+
+  it('destroys HTML and script appended to a GIF or PNG (polyglots)', async () => {
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+      .gif()
+      .toBuffer();
+    const tail = Buffer.from('<html><script>alert("APPENDED-MARKER")</script></html>');
+    for (const [image, name] of [
+      [gif, 'receipt.gif'],
+      [png, 'receipt.png'],
+    ] as const) {
+      const out = await proof(Buffer.concat([image, tail]), name);
+      expect(out.mime).toBe('image/webp');
+      expect(out.data.includes('APPENDED-MARKER')).toBe(false);
+      expect(out.data.includes('<script')).toBe(false);
+    }
+  });
+
+  it('draws a clean SVG to pixels: never kept as SVG, whatever its name', async () => {
+    const clean = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!-- exported by hand -->',
+      XLINK,
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#00f"/></linearGradient>',
+      '<style><![CDATA[ .paid { fill: url(#g) } ]]></style></defs>',
+      '<rect class="paid" width="80" height="40"/>',
+      '<use xlink:href="#g"/><text x="4" y="20">Paid &amp; done &#169;</text>',
+      '</svg>',
+    ].join('\n');
+    for (const name of ['proof.svg', 'proof.png', 'proof']) {
+      const out = await proof(clean, name);
+      expect(out).toMatchObject({ mime: 'image/webp', extension: 'webp' });
+      // Drawn twice as sharp as its declared 80x40.
+      expect([out.width, out.height]).toEqual([160, 80]);
+      expect((await sharp(out.data).metadata()).format).toBe('webp');
+      expect(out.data.includes('<svg')).toBe(false);
+      const [red, , blue] = (await pixel(out.data, 150, 70)) as number[];
+      expect(blue).toBeGreaterThan(200);
+      expect(red).toBeLessThan(50);
+    }
+  });
+
+  it('fits a large SVG canvas into 4000 px by its density, and refuses one that cannot fit', async () => {
+    const large = await proof(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="10000"><rect width="20000" height="10000" fill="#09c"/></svg>',
+    );
+    expect([large.width, large.height]).toEqual([4000, 2000]);
+    await refusal(
+      proof('<svg xmlns="http://www.w3.org/2000/svg" width="20000000" height="10"></svg>'),
+      'UNPROCESSABLE',
+      /SVG cannot be accepted: it is too large to draw/,
+    );
+  });
+
+  it('refuses an SVG with anything that runs: scripts, handlers, javascript:, foreign content, animation', async () => {
+    const cases = [
+      `${SVG}<script>alert(1)</script></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></svg>`,
+      `${SVG}<script><![CDATA[alert(1)]]></script></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>`,
+      `${SVG}<rect width="1" height="1" onclick="alert(1)"/></svg>`,
+      `${SVG}<rect width="1" height="1" ONMOUSEOVER='alert(1)'/></svg>`,
+      `${XLINK}<a xlink:href="javascript:alert(1)"><rect width="9" height="9"/></a></svg>`,
+      `${XLINK}<a xlink:href="jav&#x61;script:alert(1)"><rect width="9" height="9"/></a></svg>`,
+      `${SVG}<foreignObject width="9" height="9"><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>`,
+      `${SVG}<a><set attributeName="href" to="javascript:alert(1)"/></a></svg>`,
+      `${SVG}<a><animate attributeName="href" values="http&#58;//evil.example/"/></a></svg>`,
+      `${SVG}<iframe src="https://evil.example"/></svg>`,
+    ];
+    for (const svg of cases) {
+      await refusal(proof(svg), 'UNPROCESSABLE', /SVG cannot be accepted: it contains/);
+    }
+  });
+
+  it('refuses an SVG that refers outside itself: http(s), file, relative, data:, CSS url() and @import', async () => {
+    const cases = [
+      `${SVG}<image href="http://127.0.0.1:9/x.png" width="9" height="9"/></svg>`,
+      `${SVG}<image href="https://evil.example/x.png"/></svg>`,
+      `${XLINK}<image xlink:href="file:///etc/passwd"/></svg>`,
+      `${XLINK}<image xlink:href\n =\n "other.svg"/></svg>`,
+      `${SVG}<use href="sprite.svg#icon"/></svg>`,
+      `${SVG}<use href="&#104;ttp://evil.example/#a"/></svg>`,
+      `${SVG}<image href="data:image/png;base64,AAAA"/></svg>`,
+      `${SVG}<image href=""/></svg>`,
+      `${SVG}<rect width="9" height="9" style="fill:url( 'http://evil.example/y#z' )"/></svg>`,
+      `${SVG}<rect width="9" height="9" fill="url(data:image/png;base64,AAAA)"/></svg>`,
+      `${SVG}<style>rect { fill: url(https://evil.example/p.svg#g) }</style></svg>`,
+      `${SVG}<style>@import "https://evil.example/s.css";</style></svg>`,
+    ];
+    for (const svg of cases) {
+      await refusal(
+        proof(svg),
+        'UNPROCESSABLE',
+        /SVG cannot be accepted: it refers to something outside/,
+      );
+    }
+    // CSS escapes can spell url( or @import: not read, so refused.
+    for (const svg of [
+      `${SVG}<style>rect{fill:\\75rl(http://127.0.0.1:9/x.svg#g)}</style></svg>`,
+      `${SVG}<style>@\\69mport "http://127.0.0.1:9/x.css";</style></svg>`,
+      `${SVG}<rect style="fill:&#x5c;75rl(http://x/)"/></svg>`,
+    ]) {
+      await refusal(proof(svg), 'UNPROCESSABLE', /SVG cannot be accepted: its styles use escapes/);
+    }
+  });
+
+  it('refuses entities, a DOCTYPE, style sheets and instructions', async () => {
+    const cases = [
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]>${SVG}<text>&x;</text></svg>`,
+      `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">${SVG}</svg>`,
+      `<!DOCTYPE svg [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>${SVG}<text>&lol2;</text></svg>`,
+      `${SVG}<text>&undeclared;</text></svg>`,
+      `<?xml-stylesheet href="https://evil.example/s.css"?>${SVG}</svg>`,
+      `${SVG}<?php echo 1; ?></svg>`,
+    ];
+    for (const svg of cases) {
+      await refusal(proof(svg), 'UNPROCESSABLE', /SVG cannot be accepted: it declares/);
+    }
+  });
+
+  it('refuses an SVG that is not well-formed XML, or not an SVG at all', async () => {
+    const malformed = [
+      `${SVG}<rect width="1" height="1"></svg>`,
+      `${SVG}<g></rect></g></svg>`,
+      `${SVG}<use href=#a /></svg>`,
+      `${SVG}<rect width="1" width="2"/></svg>`,
+      `${SVG}<rect width="1"height="2"/></svg>`,
+      `${SVG}</svg><script>alert(1)</script>`,
+      `${SVG}<text>a &amp b</text></svg>`,
+      `${SVG}<text>&#0;</text></svg>`,
+      SVG,
+    ];
+    for (const svg of malformed) {
+      await refusal(proof(svg), 'UNPROCESSABLE', /SVG cannot be accepted: it is not well-formed/);
+    }
+    await refusal(
+      proof('<SVG xmlns="http://www.w3.org/2000/svg"><SCRIPT>alert(1)</SCRIPT></SVG>'),
+      'UNPROCESSABLE',
+      /SVG cannot be accepted/,
+    );
+    const utf16 = Buffer.from(`\ufeff${SVG}</svg>`, 'utf16le');
+    await refusal(proof(utf16), 'UNPROCESSABLE', /type of file is not accepted/);
+  });
+
+  it('refuses HTML pretending to be a picture, SVG inside or not', async () => {
+    for (const html of [
+      '<!DOCTYPE html><html><body><script>alert(1)</script></body></html>',
+      `<html><body>${SVG}</svg><script>alert(1)</script></body></html>`,
+      `<div>${SVG}</svg></div>`,
+    ]) {
+      await refusal(proof(html, 'receipt.png'), 'UNPROCESSABLE', /type of file is not accepted/);
+    }
+  });
+
+  it('refuses what would cost too much to draw: filters, <use> repeating itself, a loop', async () => {
+    const blur = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><filter id="f"><feGaussianBlur stdDeviation="300"/></filter><rect width="4000" height="4000" filter="url(#f)"/></svg>`;
+    const cssBlur = `${SVG}<rect width="9" height="9" style="filter: blur(300px)"/></svg>`;
+    for (const svg of [blur, cssBlur]) {
+      await refusal(proof(svg), 'UNPROCESSABLE', /it uses filter effects/);
+    }
+    // Twelve levels of ten <use> each: 10^12 elements drawn from a few KB.
+    let defs = '<g id="a0"><rect width="1" height="1"/></g>';
+    for (let level = 1; level <= 12; level += 1) {
+      defs += `<g id="a${level}">${`<use href="#a${level - 1}"/>`.repeat(10)}</g>`;
+    }
+    const laughs = `${SVG}<defs>${defs}</defs><use href="#a12"/></svg>`;
+    const loop = `${SVG}<g id="a"><use href="#a"/></g></svg>`;
+    const deep = `${SVG}${'<g>'.repeat(100)}${'</g>'.repeat(100)}</svg>`;
+    const many = `${SVG}${'<rect width="1" height="1"/>'.repeat(20_000)}</svg>`;
+    for (const svg of [laughs, loop, deep, many]) {
+      const started = Date.now();
+      await refusal(proof(svg), 'UNPROCESSABLE', /it is too complex to draw/);
+      expect(Date.now() - started).toBeLessThan(1000);
+    }
+  });
+
+  it('reads a hostile document in time linear in its size', async () => {
+    const cases: [string, RegExp | null][] = [
+      // Comments before the root: a backtracking pattern would take hours over these.
+      [`${'<!---->'.repeat(500)}${SVG}</svg>`, null],
+      [`${SVG}<style>${'/*'.repeat(200_000)}</style></svg>`, null],
+      [`${SVG}<style>rect { fill: url(${' '.repeat(500_000)}</style></svg>`, /outside/],
+      [`${SVG}<rect style="filter: none${' '.repeat(500_000)}x"/></svg>`, /filter effects/],
+      [`${SVG}${'<g>'.repeat(90)}${'</g>'.repeat(90)}${'&amp;'.repeat(200_000)}</svg>`, null],
+    ];
+    for (const [svg, refused] of cases) {
+      const started = Date.now();
+      if (refused) await refusal(proof(svg), 'UNPROCESSABLE', refused);
+      else expect((await proof(svg)).mime).toBe('image/webp');
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
+  it('stops drawing what takes too long, in its own process', async () => {
+    // A marker repeated at 2,000 points, each filling twenty large circles: minutes of drawing.
+    const points = Array.from({ length: 2000 }, (_, k) => `${k % 4000} ${(k * 7) % 4000}`);
+    const markers = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><defs><marker id="m" markerUnits="userSpaceOnUse" markerWidth="4000" markerHeight="4000" overflow="visible">${'<circle r="3000" fill-opacity="0.5"/>'.repeat(20)}</marker></defs><path d="M${points.join(' L')}" stroke="black" marker-mid="url(#m)"/></svg>`;
+    expect(() => checkSvgIsInert(Buffer.from(markers))).not.toThrow();
+    const started = Date.now();
+    await refusal(
+      drawSvg(Buffer.from(markers), { maxSide: 4000, maxPixels: 40_000_000, timeoutMs: 300 }),
+      'UNPROCESSABLE',
+      /it is too complex to draw/,
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -4,14 +4,17 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../errors.js';
 import { createLimiter } from '../limiter.js';
 import { checkedPdf, type PdfProblem } from './pdf.js';
+import { checkSvgIsInert, drawSvg, looksLikeSvg } from './svg.js';
 
 /**
- * Intake for user uploads (KYC identity documents now; payment proofs and profile pictures next).
+ * Intake for user uploads (KYC identity documents, payment proofs, profile pictures).
  *
  * The type is decided from the content only (magic bytes); the file name and the declared type
- * are never trusted. Images are decoded and re-encoded, which strips all metadata (EXIF, GPS,
- * XMP, ICC) and destroys anything appended to or hidden in the original bytes (polyglots);
- * their size is judged from the header so that a hostile file costs nothing to refuse. PDFs are
+ * are never trusted. Images are decoded and re-encoded (a GIF's first frame), which strips all
+ * metadata (EXIF, GPS, XMP, ICC) and destroys anything appended to or hidden in the original
+ * bytes (polyglots); their size is judged from the header so that a hostile file costs nothing
+ * to refuse. An SVG is checked to be inert and drawn to pixels (./svg.ts): only the pixels are
+ * kept. PDFs are
  * parsed and refused if anything in them is active or embedded, and what is kept is the parsed
  * objects written out afresh, never the uploaded bytes (./pdf.ts): a viewer then finds exactly
  * what was inspected, with nothing hidden where the parse did not look.
@@ -165,55 +168,22 @@ async function checkUpload(input: UploadInput): Promise<AcceptedFile> {
     );
   }
 
-  if (kind === 'svg') checkSvgIsInert(data);
-  return kind === 'pdf' ? acceptPdf(data) : acceptImage(data, kind);
+  if (kind === 'pdf') return acceptPdf(data);
+  if (kind === 'svg') {
+    checkSvgIsInert(data);
+    const drawn = await drawSvg(data, {
+      maxSide: MAX_IMAGE_DIMENSION,
+      maxPixels: MAX_INPUT_PIXELS,
+    });
+    return acceptImage(drawn, 'png');
+  }
+  return acceptImage(data, kind);
 }
 
-/** Text that opens (after a BOM, an XML declaration, comments and space) with an <svg> root. */
-function looksLikeSvg(data: Buffer): boolean {
-  const head = data
-    .subarray(0, 4096)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
-  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head);
-}
-
-/**
- * An SVG is a program as much as a picture: it is accepted only when nothing in it can run or
- * reach out (scripts, event handlers, entities, foreign content, any reference outside the file
- * itself), and then only to be rasterized here. It is never stored or served as SVG.
- */
-function checkSvgIsInert(data: Buffer): void {
-  const refuse = (reason: string) =>
-    new AppError('UNPROCESSABLE', `This SVG cannot be accepted: ${reason}.`);
-  const text = data.toString('utf8');
-  if (!data.equals(Buffer.from(text, 'utf8')) || text.includes('\u0000')) {
-    throw refuse('it is not plain UTF-8 text');
-  }
-  if (/<!DOCTYPE|<!ENTITY|<\?xml-stylesheet/i.test(text)) {
-    throw refuse('it declares a document type, entities or a style sheet');
-  }
-  if (/<\s*(script|foreignObject|iframe|embed|object|audio|video|handler|listener)\b/i.test(text)) {
-    throw refuse('it contains scripts or embedded content');
-  }
-  if (/\son[a-z]+\s*=/i.test(text) || /javascript:|vbscript:/i.test(text)) {
-    throw refuse('it contains scripts or embedded content');
-  }
-  if (/@import/i.test(text)) throw refuse('it refers to something outside the file');
-  const references = [
-    ...text.matchAll(/\bhref\s*=\s*(["'])([\s\S]*?)\1/gi),
-    ...text.matchAll(/\burl\(\s*(["']?)([^)]*?)\1\s*\)/gi),
-  ];
-  if (references.some((m) => !(m[2] ?? '').trim().startsWith('#'))) {
-    throw refuse('it refers to something outside the file');
-  }
-  // An href without quotes, or any other way of writing one, is not read: refused.
-  if (/\bhref\s*=\s*[^"'\s]/i.test(text)) {
-    throw refuse('it refers to something outside the file');
-  }
-}
-
-async function acceptImage(data: Buffer, kind: Exclude<UploadKind, 'pdf'>): Promise<AcceptedFile> {
+async function acceptImage(
+  data: Buffer,
+  kind: Exclude<UploadKind, 'pdf' | 'svg'>,
+): Promise<AcceptedFile> {
   const unreadable = () =>
     new AppError('UNPROCESSABLE', 'The image could not be read. It may be damaged or incomplete.');
 
@@ -222,7 +192,6 @@ async function acceptImage(data: Buffer, kind: Exclude<UploadKind, 'pdf'>): Prom
   // Only the first frame is ever decoded, but every frame counts: an animated or multi-page
   // file that large is not a document photo.
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', pages: 1 } as const;
-  // An SVG is drawn at 72 dpi, so its pixels are its declared size (checked below).
   let meta: Metadata;
   try {
     // metadata() reads the header only; sharp's own limit is off here so that an oversized image

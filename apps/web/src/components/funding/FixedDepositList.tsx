@@ -99,8 +99,8 @@ export function FixedDepositList({
                 aria-label={`${d.planName}: ${progress}% of the term`}
               />
               <span>
-                <Amount minor={d.interestAtMaturity} currency={d.currency} shown={shown} />{' '}
-                interest at maturity
+                <Amount minor={d.interestAtMaturity} currency={d.currency} shown={shown} /> interest
+                at maturity
               </span>
             </div>
           </li>

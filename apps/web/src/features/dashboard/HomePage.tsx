@@ -9,13 +9,14 @@ import { RecentTransactions } from './RecentTransactions';
 import { useAmountVisibility } from './useAmountVisibility';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { FirstSteps } from './FirstSteps';
+import { FixedDepositsCard } from './FixedDepositsCard';
 import { RequirePin } from './RequirePin';
 import { Shortcuts } from './Shortcuts';
 
 /**
  * The dashboard's index (SPEC "Home"): greeting, account overview, the Transfer and Receive
- * shortcuts, first steps for a new account, and recent transactions. A customer without a
- * transaction PIN is sent to create one first.
+ * shortcuts, first steps for a new account, the running fixed deposits, and recent
+ * transactions. A customer without a transaction PIN is sent to create one first.
  */
 export function HomePage() {
   return (
@@ -40,6 +41,7 @@ function Home() {
       <AccountOverview visibility={visibility} />
       <Shortcuts />
       <FirstSteps />
+      <FixedDepositsCard shown={visibility.shown} />
       <RecentTransactions shown={visibility.shown} />
       <Toast toast={welcome} />
     </div>

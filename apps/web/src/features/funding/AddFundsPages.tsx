@@ -16,7 +16,9 @@ export function AddFundsLayout() {
 export function AddFundsPage() {
   return (
     <Page>
-      <PageIntro title="Add funds">Choose how you would like to put money into your account.</PageIntro>
+      <PageIntro title="Add funds">
+        Choose how you would like to put money into your account.
+      </PageIntro>
       <MethodList
         title="Deposit methods"
         methods={[...OFFLINE_METHODS, INSTITUTIONAL_METHOD, cryptoMethod('crypto_deposit')]}

@@ -1,4 +1,9 @@
-import { fundingRequestCreatedSchema, parseDecimalAmount, type FundingForms } from '@bank/contract';
+import {
+  fundingRequestCreatedSchema,
+  parseDecimalAmount,
+  PROOF_MAX_FILE_BYTES,
+  type FundingForms,
+} from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { tidyAmount } from '../../components/funding/format';
@@ -133,7 +138,7 @@ export function CryptoRequestForm({
       setErrors(fieldErrors);
       const first = ORDER.find((f) => fieldErrors[f]);
       if (first) focusField(first);
-      announce(failureOutcome(error));
+      announce(failureOutcome(error, first && fieldErrors[first]));
     },
     onSettled: () => setProgress(null),
   });
@@ -146,6 +151,8 @@ export function CryptoRequestForm({
     const badAmount = amountProblem(amount);
     if (badAmount) missing.amount = badAmount;
     if (!proof) missing.proof = 'Attach the proof of payment';
+    else if (proof.size > PROOF_MAX_FILE_BYTES)
+      missing.proof = 'The file is too large: 5 MB at most';
     setErrors(missing);
     const first = ORDER.find((f) => missing[f]);
     if (first) {
@@ -166,8 +173,8 @@ export function CryptoRequestForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={submitLabel}>
-      {outcome && <OutcomeBanner key={outcome.id} outcome={outcome} />}
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {outcome && <OutcomeBanner key={`outcome-${outcome.id}`} outcome={outcome} />}
       {subject && (
         <SelectField
           id={`${formId}-${subject.field}`}
@@ -202,7 +209,7 @@ export function CryptoRequestForm({
           </option>
         ))}
       </SelectField>
-      {chosen && <PayTo key={chosen.id} type={chosen} />}
+      {chosen && <PayTo key={`pay-to-${chosen.id}`} type={chosen} />}
       <TextField
         id={`${formId}-amount`}
         label="Amount"

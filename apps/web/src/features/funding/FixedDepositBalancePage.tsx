@@ -64,7 +64,7 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
       setErrors(found);
       if (found.plan) focus('plan');
       else if (found.amount) focus('amount');
-      announce(failureOutcome(error));
+      announce(failureOutcome(error, found.plan ?? found.amount));
     },
   });
 
@@ -80,8 +80,10 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
       missing.amount = 'Insufficient balance';
     }
     setErrors(missing);
-    if (missing.plan) return focus('plan');
-    if (missing.amount) return focus('amount');
+    if (missing.plan || missing.amount) {
+      focus(missing.plan ? 'plan' : 'amount');
+      return;
+    }
     setOutcome(null);
     open.mutate();
   }
@@ -93,7 +95,7 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
       className="flex flex-col gap-4"
       aria-label="Start a fixed deposit"
     >
-      {outcome && <OutcomeBanner key={outcome.id} outcome={outcome} />}
+      {outcome && <OutcomeBanner key={`outcome-${outcome.id}`} outcome={outcome} />}
       <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         <Wallet aria-hidden="true" className="h-4 w-4 shrink-0" />
         <span>

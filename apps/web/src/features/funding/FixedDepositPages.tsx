@@ -99,7 +99,9 @@ export function FixedDepositCryptoPage() {
   return (
     <Page>
       <Back to="/dashboard/fixed-deposit" label="Fixed deposit" />
-      <PageIntro title="Fixed deposit">{INSTRUCTION}</PageIntro>
+      <PageIntro title="Fixed deposit" tab="Fixed deposit by crypto">
+        {INSTRUCTION}
+      </PageIntro>
       <section className={cardClass} aria-label="Fixed deposit form">
         <WhenAvailable product="fixed_deposit">
           {(forms) =>

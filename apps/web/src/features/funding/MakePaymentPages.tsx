@@ -32,7 +32,9 @@ export function PaymentCryptoPage() {
   return (
     <Page>
       <Back to="/dashboard/make-payment" label="Make payment" />
-      <PageIntro title="Make payment">{INSTRUCTION}</PageIntro>
+      <PageIntro title="Make payment" tab="Make payment by crypto">
+        {INSTRUCTION}
+      </PageIntro>
       <section className={cardClass} aria-label="Payment form">
         <WhenAvailable product="make_payment">
           {(forms) =>

@@ -2,7 +2,7 @@ import type { FundingForms } from '@bank/contract';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
-import { TextField } from '../../components/ui/TextField';
+import { TextAreaField } from '../../components/ui/TextAreaField';
 import { Toast, useToast } from '../../components/ui/Toast';
 
 type CryptoType = FundingForms['cryptoTypes'][number];
@@ -36,6 +36,38 @@ function AddressQr({ address, name }: { address: string; name: string }) {
 }
 
 /**
+ * A read-only address, shown whole (wrapped, never cut off on a phone), with its Copy button.
+ */
+function AddressField({
+  label,
+  address,
+  hint,
+  onCopied,
+}: {
+  label: string;
+  address: string;
+  hint?: string | undefined;
+  onCopied: (ok: boolean) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <TextAreaField
+        label={label}
+        value={address}
+        readOnly
+        rows={2}
+        hint={hint}
+        spellCheck={false}
+        className="resize-none font-mono text-sm break-all [field-sizing:content]"
+      />
+      <div className="self-end">
+        <CopyButton text={address} label={`Copy ${label.toLowerCase()}`} onResult={onCopied} />
+      </div>
+    </div>
+  );
+}
+
+/**
  * Where to pay for the chosen type (spec: a read-only Address with a Copy button), with its
  * network, the second address if staff gave one, and a QR code of the address.
  */
@@ -51,24 +83,14 @@ export function PayTo({ type }: { type: CryptoType }) {
     <div className="flex flex-col gap-4 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-start dark:bg-slate-950">
       <AddressQr address={type.address} name={type.name} />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <TextField
+        <AddressField
           label="Address"
-          value={type.address}
-          readOnly
-          className="font-mono text-sm"
+          address={type.address}
           hint={type.network ? `Network: ${type.network}` : undefined}
-          trailing={<CopyButton text={type.address} label="Copy address" onResult={copied} />}
+          onCopied={copied}
         />
         {type.address2 && (
-          <TextField
-            label="Second address"
-            value={type.address2}
-            readOnly
-            className="font-mono text-sm"
-            trailing={
-              <CopyButton text={type.address2} label="Copy second address" onResult={copied} />
-            }
-          />
+          <AddressField label="Second address" address={type.address2} onCopied={copied} />
         )}
       </div>
       <Toast toast={toast} />

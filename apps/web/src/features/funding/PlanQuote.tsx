@@ -2,7 +2,13 @@ import { parseDecimalAmount, type FixedDepositQuote, type FundingForms } from '@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { dayMonthYear, money, percent, termWords, tidyAmount } from '../../components/funding/format';
+import {
+  dayMonthYear,
+  money,
+  percent,
+  termWords,
+  tidyAmount,
+} from '../../components/funding/format';
 import { errorMessage } from '../../lib/api';
 import { fieldErrorsIn } from '../../lib/apply-field-errors';
 import { queries } from '../../lib/queries';

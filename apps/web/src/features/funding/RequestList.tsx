@@ -8,45 +8,45 @@ import { cardClass } from '../../components/ui/card';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
 
-const th = 'py-2 pr-3 font-medium';
-
+/**
+ * One request: amount (what arrived once confirmed, with the claim when it differs) and status
+ * on the first line; type, what it was for and the date under them; a decline's reason last.
+ * A list rather than a table, so that nothing is cut off at 360 px.
+ */
 function RequestRow({ request: r }: { request: FundingRequest }) {
   const differs = r.receivedAmount !== null && r.receivedAmount !== r.claimedAmount;
   return (
-    <tr className="border-t border-slate-200 align-top dark:border-slate-800">
-      <td className="py-2 pr-3 font-semibold whitespace-nowrap tabular-nums">
-        {money(r.receivedAmount ?? r.claimedAmount, r.currency)}
-        {differs && (
-          <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
-            you sent {money(r.claimedAmount, r.currency)}
-          </span>
-        )}
-      </td>
-      <td className="py-2 pr-3">
-        {r.type}
-        {r.subject && (
-          <span className="block text-xs text-slate-600 dark:text-slate-400">{r.subject}</span>
-        )}
-      </td>
-      <td className="py-2 pr-3 whitespace-nowrap">
-        <time dateTime={r.createdAt}>{dayMonthYear(r.createdAt)}</time>
-      </td>
-      <td className="py-2">
+    <li className="flex flex-col gap-1 py-3">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <p className="font-semibold tabular-nums">
+            {money(r.receivedAmount ?? r.claimedAmount, r.currency)}
+          </p>
+          {differs && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              you sent {money(r.claimedAmount, r.currency)}
+            </p>
+          )}
+        </div>
         <FundingStatusBadge status={r.status} />
-        {r.status === 'declined' && r.declineReason && (
-          <span className="mt-1 block max-w-56 text-xs text-slate-700 dark:text-slate-300">
-            <span className="sr-only">Reason: </span>
-            {r.declineReason}
-          </span>
-        )}
-      </td>
-    </tr>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        <span className="sr-only">Type: </span>
+        {r.type}
+        {r.subject && <> · {r.subject}</>}
+        {' · '}
+        <time dateTime={r.createdAt}>{dayMonthYear(r.createdAt)}</time>
+      </p>
+      {r.status === 'declined' && r.declineReason && (
+        <p className="text-sm text-red-800 dark:text-red-200">Reason: {r.declineReason}</p>
+      )}
+    </li>
   );
 }
 
 /**
- * The customer's requests of one kind (spec: Crypto Transactions): amount with its currency and
- * two decimals, type, date (day/month/year) and status. Once confirmed the amount is what
+ * The customer's requests of one kind (spec: Crypto Transactions), newest first: amount with its
+ * currency and two decimals, type, date (day/month/year) and status. Once confirmed the amount is what
  * arrived, with the claim beside it when they differ; a declined one shows the reason. With
  * none yet, `empty` says what to do next (nothing is shown without it).
  */
@@ -73,37 +73,11 @@ export function RequestList({
       );
     } else {
       body = (
-        <div
-          className="overflow-x-auto"
-          tabIndex={0}
-          role="group"
-          aria-label={`${title}, scrolls sideways on a small screen`}
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title}, newest first</caption>
-            <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th scope="col" className={th}>
-                  Amount
-                </th>
-                <th scope="col" className={th}>
-                  Type
-                </th>
-                <th scope="col" className={th}>
-                  Date
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.data.map((r) => (
-                <RequestRow key={r.id} request={r} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {requests.data.map((r) => (
+            <RequestRow key={r.id} request={r} />
+          ))}
+        </ul>
       );
     }
   } else if (requests.isError) {

@@ -3,9 +3,12 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import type { Outcome } from './OutcomeBanner';
 
-/** The spec's error banner, "Something went wrong!", with the server's reason when it gave one. */
-export function failureOutcome(error: unknown): Outcome {
-  const reason = errorMessage(error, '');
+/**
+ * The spec's error banner, "Something went wrong!", with the reason when there is one: what the
+ * server said about the first field it refused (also shown on that field), else its detail.
+ */
+export function failureOutcome(error: unknown, fieldMessage?: string): Outcome {
+  const reason = fieldMessage ?? errorMessage(error, '');
   return { tone: 'error', head: 'Something went wrong!', ...(reason ? { body: reason } : {}) };
 }
 

@@ -19,11 +19,22 @@ export function Page({ children }: { children: ReactNode }) {
   return <div className="flex max-w-3xl flex-col gap-6">{children}</div>;
 }
 
-/** The page's heading (it names the browser tab) and the line under it. */
-export function PageIntro({ title, children }: { title: string; children?: ReactNode }) {
+/**
+ * The page's heading and the line under it. The heading names the browser tab, or `tab` does
+ * where two pages share a heading (a section's index and its crypto form).
+ */
+export function PageIntro({
+  title,
+  tab,
+  children,
+}: {
+  title: string;
+  tab?: string;
+  children?: ReactNode;
+}) {
   return (
     <div>
-      <PageHeading title={title} />
+      <PageHeading title={tab ?? title}>{title}</PageHeading>
       {children && <p className="mt-1 text-slate-700 dark:text-slate-300">{children}</p>}
     </div>
   );

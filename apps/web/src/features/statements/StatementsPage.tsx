@@ -22,6 +22,7 @@ import { KEEP_FOCUS } from '../../lib/navigation-focus';
 import { queries } from '../../lib/queries';
 import { StatementCharts } from './StatementCharts';
 import { StatementFilters } from './StatementFilters';
+import { StatementFixedDeposits } from './StatementFixedDeposits';
 import { StatementLines } from './StatementLines';
 import {
   filterErrors,
@@ -251,7 +252,8 @@ function Statement({ applied, onClear }: { applied: StatementFilterValues; onCle
  * Statements & Report (spec "statements"): the ledger's lines with the balance after each,
  * newest first, filtered by period, direction, amount and description; the period's opening and
  * closing balances and totals; charts of the balance and of monthly money in and out; and the
- * same statement as CSV or PDF. The filters live in the address, so a reload keeps them.
+ * same statement as CSV or PDF; and the customer's fixed deposits. The filters live in the
+ * address, so a reload keeps them.
  */
 export function StatementsPage() {
   const [params, setParams] = useSearchParams();
@@ -277,6 +279,7 @@ export function StatementsPage() {
       ) : (
         <Banner tone="warning">Correct the filters above to see your statement.</Banner>
       )}
+      <StatementFixedDeposits />
     </div>
   );
 }

@@ -40,8 +40,8 @@ export function CatalogEntryForm({
   onCancel?: () => void;
   /** Puts the focus in the first field when the form appears (an edit opened, a fresh add). */
   focusFirst?: boolean;
-  /** The form's accessible name, e.g. "Edit Bitcoin". */
-  label: string;
+  /** The form's accessible name when nothing around it gives one, e.g. "Edit Bitcoin". */
+  label?: string;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<FormValues>(initial);
@@ -83,11 +83,7 @@ export function CatalogEntryForm({
   const change = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     // A field's own complaint goes once it is changed; the others stay until the next try.
-    setErrors((current) => {
-      const rest = { ...current };
-      delete rest[name];
-      return rest;
-    });
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([n]) => n !== name)));
   };
 
   return (
@@ -96,6 +92,13 @@ export function CatalogEntryForm({
       onSubmit={submit}
       noValidate
       aria-label={label}
+      // Escape leaves an edit as Cancel does.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onCancel && !pending) {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
       className="grid gap-4 sm:grid-cols-2"
     >
       {unplaced && (

@@ -1,6 +1,40 @@
-import { cryptoTypeSchema } from '@bank/contract';
-import { queries, queryKeys } from '../../../lib/queries';
+import { cryptoTypeInputSchema, cryptoTypeSchema } from '@bank/contract';
+import { queries } from '../../../lib/queries';
+import type { FieldSpec } from './catalog-fields';
 import { FundingCatalogPage } from './FundingCatalogPage';
+
+const FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'name',
+    label: 'Name',
+    kind: 'text',
+    maxLength: 60,
+    hint: 'As customers see it, e.g. Bitcoin',
+  },
+  {
+    name: 'address',
+    label: 'Deposit address',
+    kind: 'text',
+    maxLength: 200,
+    hint: 'Paste it: letters, digits and : . _ - only',
+  },
+  {
+    name: 'network',
+    label: 'Network label',
+    kind: 'text',
+    optional: true,
+    maxLength: 40,
+    hint: 'Optional, shown with the address, e.g. TRC-20',
+  },
+  {
+    name: 'address2',
+    label: 'Second address',
+    kind: 'text',
+    optional: true,
+    maxLength: 200,
+    hint: 'Optional, e.g. for another network',
+  },
+];
 
 /** `/admin/catalog/crypto-types`: what customers pay with, and the addresses they pay to. */
 export function CryptoTypesPage() {
@@ -9,28 +43,11 @@ export function CryptoTypesPage() {
       title="Crypto types"
       noun="crypto type"
       intro="The currencies customers can pay in, each with the address they pay to. A change of address applies to requests made from then on; past requests keep the address they were shown."
-      path="crypto-types"
+      section="crypto-types"
       query={queries.staffCryptoTypes()}
-      queryKey={queryKeys.staffCryptoTypes}
-      schema={cryptoTypeSchema}
-      fields={[
-        { name: 'name', label: 'Name', kind: 'text' },
-        { name: 'address', label: 'Deposit address', kind: 'text' },
-        {
-          name: 'network',
-          label: 'Network label',
-          kind: 'text',
-          optional: true,
-          hint: 'Optional, e.g. TRC-20',
-        },
-        {
-          name: 'address2',
-          label: 'Second address',
-          kind: 'text',
-          optional: true,
-          hint: 'Optional',
-        },
-      ]}
+      itemSchema={cryptoTypeSchema}
+      inputSchema={cryptoTypeInputSchema}
+      fields={FIELDS}
       describe={(t) => (
         <>
           <span className="font-mono break-all">{t.address}</span>

@@ -1,71 +1,118 @@
-import { institutionDetailsSchema } from '@bank/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { institutionDetailsInputSchema } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
-import { cardClass } from '../../../components/ui/card';
 import { CountrySelect } from '../../../components/ui/CountrySelect';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { TextField } from '../../../components/ui/TextField';
-import { api, ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { fieldErrorsIn } from '../../../lib/apply-field-errors';
-import { queries, queryKeys } from '../../../lib/queries';
+import { queries } from '../../../lib/queries';
+import { panelClass } from '../panel';
+import { useSaveInstitutionDetails } from './api/funding-catalog';
 import { StatusMessage } from './StatusMessage';
 
-type Values = { swiftCode: string; routingNumber: string; country: string };
+const FIELDS = ['swiftCode', 'routingNumber', 'country'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const valuesOf = (details: { [K in Field]: string | null }): Values => ({
+  swiftCode: details.swiftCode ?? '',
+  routingNumber: details.routingNumber ?? '',
+  country: details.country ?? '',
+});
+
+/** The details as the API takes them: an empty field is null (customers then see n/a). */
+const bodyOf = (values: Values) => ({
+  swiftCode: values.swiftCode.trim() || null,
+  routingNumber: values.routingNumber.trim() || null,
+  country: values.country || null,
+});
 
 function DetailsForm({ initial }: { initial: Values }) {
-  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useSaveInstitutionDetails();
   const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      api('PUT', '/api/v1/staff/catalog/institution', {
-        body: {
-          swiftCode: values.swiftCode.trim() || null,
-          routingNumber: values.routingNumber.trim() || null,
-          country: values.country || null,
-        },
-        schema: institutionDetailsSchema,
-      }),
-    onSuccess: () => setStatus('Saved. Customers see these details under Add funds.'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.staffInstitution }),
-  });
-  const errors = fieldErrorsIn(save.error, ['swiftCode', 'routingNumber', 'country']);
+  const fromServer = fieldErrorsIn(save.error, FIELDS);
+  const shown = { ...fromServer, ...errors };
+  const unplaced =
+    save.error && Object.keys(fromServer).length === 0 ? errorMessage(save.error) : null;
+
+  const focusField = (name: Field | undefined) => {
+    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  };
+  useEffect(() => {
+    if (save.error instanceof ApiError) focusField(FIELDS.find((f) => fromServer[f]));
+    // When a new refusal arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [save.error]);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     setStatus(null);
-    save.mutate();
+    const body = bodyOf(values);
+    // The contract's own checks first, in the server's words, on the field.
+    const checked = institutionDetailsInputSchema.safeParse(body);
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      focusField(FIELDS.find((f) => found[f]));
+      return;
+    }
+    setErrors({});
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        // As kept: a SWIFT code typed in small letters comes back in capitals.
+        setValues(valuesOf(saved));
+        setStatus('Saved. Customers see these details under Add funds.');
+      },
+    });
   }
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <StatusMessage>{status}</StatusMessage>
-      {save.error instanceof ApiError && Object.keys(errors).length === 0 && (
-        <Banner tone="error">{errorMessage(save.error)}</Banner>
-      )}
+      {unplaced && <Banner tone="error">{unplaced}</Banner>}
       <TextField
+        name="swiftCode"
         label="SWIFT code"
         value={values.swiftCode}
-        error={errors.swiftCode}
-        hint="8 or 11 characters; leave empty to show n/a"
+        error={shown.swiftCode}
+        hint="8 or 11 letters and digits; leave empty to show n/a"
+        maxLength={11}
         autoComplete="off"
-        onChange={(e) => setValues({ ...values, swiftCode: e.target.value })}
+        spellCheck={false}
+        className="uppercase"
+        onChange={(e) => change('swiftCode', e.target.value)}
       />
       <TextField
+        name="routingNumber"
         label="Routing number"
         value={values.routingNumber}
-        error={errors.routingNumber}
+        error={shown.routingNumber}
         hint="9 digits; leave empty to show n/a"
+        maxLength={9}
         inputMode="numeric"
         autoComplete="off"
-        onChange={(e) => setValues({ ...values, routingNumber: e.target.value })}
+        onChange={(e) => change('routingNumber', e.target.value)}
       />
       <CountrySelect
+        name="country"
         label="Country"
         value={values.country}
-        error={errors.country}
-        onChange={(e) => setValues({ ...values, country: e.target.value })}
+        error={shown.country}
+        hint="Leave on Choose a country to show n/a"
+        onChange={(e) => change('country', e.target.value)}
       />
       <div>
         <Button type="submit" loading={save.isPending}>
@@ -85,26 +132,20 @@ export function InstitutionDetailsPage() {
         <PageHeading title="Institution details" />
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Shown to customers under Add funds, Institutional Transfer, with their own username and
-          account number.
+          account number. A detail left empty is shown as n/a.
         </p>
       </div>
-      <section className={cardClass} aria-label="Institution details">
-        {details.data ? (
-          <DetailsForm
-            initial={{
-              swiftCode: details.data.swiftCode ?? '',
-              routingNumber: details.data.routingNumber ?? '',
-              country: details.data.country ?? '',
-            }}
-          />
-        ) : details.isError ? (
+      <section className={panelClass} aria-label="Institution details">
+        {details.isPending ? (
+          <Loading label="Loading the details…" />
+        ) : details.data ? (
+          <DetailsForm initial={valuesOf(details.data)} />
+        ) : (
           <LoadFailed
             error={details.error}
             retrying={details.isFetching}
             onRetry={() => void details.refetch()}
           />
-        ) : (
-          <Loading label="Loading the details…" />
         )}
       </section>
     </div>

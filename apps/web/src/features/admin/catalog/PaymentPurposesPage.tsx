@@ -1,6 +1,18 @@
-import { paymentPurposeSchema } from '@bank/contract';
-import { queries, queryKeys } from '../../../lib/queries';
+import { paymentPurposeInputSchema, paymentPurposeSchema } from '@bank/contract';
+import { queries } from '../../../lib/queries';
+import { dayMonthYear } from '../../../components/funding/format';
+import type { FieldSpec } from './catalog-fields';
 import { FundingCatalogPage } from './FundingCatalogPage';
+
+const FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'name',
+    label: 'Name',
+    kind: 'text',
+    maxLength: 60,
+    hint: 'As customers see it, e.g. Card replacement fee',
+  },
+];
 
 /** `/admin/catalog/payment-purposes`: what customers may pay the bank for (Make payment). */
 export function PaymentPurposesPage() {
@@ -9,12 +21,12 @@ export function PaymentPurposesPage() {
       title="Payment purposes"
       noun="payment purpose"
       intro="What customers can pay the bank for under Make payment. A confirmed payment gives the customer a receipt."
-      path="payment-purposes"
+      section="payment-purposes"
       query={queries.staffPaymentPurposes()}
-      queryKey={queryKeys.staffPaymentPurposes}
-      schema={paymentPurposeSchema}
-      fields={[{ name: 'name', label: 'Name', kind: 'text' }]}
-      describe={(p) => `Added ${new Date(p.createdAt).toLocaleDateString('en-GB')}`}
+      itemSchema={paymentPurposeSchema}
+      inputSchema={paymentPurposeInputSchema}
+      fields={FIELDS}
+      describe={(p) => `Added ${dayMonthYear(p.createdAt)}`}
     />
   );
 }

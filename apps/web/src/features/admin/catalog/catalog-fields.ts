@@ -26,11 +26,9 @@ export interface FieldSpec {
 export type FormValues = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
-const READ_ERRORS: Partial<Record<FieldKind, string>> = {
-  money: 'Enter an amount such as 1500 or 1,500.00',
-  percent: 'Enter a percent with at most two decimals, such as 5.25',
-  whole: 'Enter a whole number',
-};
+const NOT_AN_AMOUNT = 'Enter an amount such as 1500 or 1,500.00';
+const NOT_A_PERCENT = 'Enter a percent with at most two decimals, such as 5.25';
+const NOT_WHOLE = 'Enter a whole number';
 
 /** One field's typed text as the API reads it, or why it cannot be read. */
 export function readField(field: FieldSpec, text: string): { value: unknown } | { error: string } {
@@ -41,16 +39,16 @@ export function readField(field: FieldSpec, text: string): { value: unknown } | 
   switch (field.kind) {
     case 'money': {
       const minor = parseDecimalAmount(tidyAmount(trimmed));
-      if (minor === null) return { error: READ_ERRORS.money! };
+      if (minor === null) return { error: NOT_AN_AMOUNT };
       // The catalog keeps amounts of up to 18 digits of minor units.
       return minor < 10n ** 18n ? { value: String(minor) } : { error: 'That amount is too large' };
     }
     case 'percent': {
       const basisPoints = parseDecimalAmount(trimmed.replace(/\s*%$/, ''));
-      return basisPoints === null ? { error: READ_ERRORS.percent! } : { value: Number(basisPoints) };
+      return basisPoints === null ? { error: NOT_A_PERCENT } : { value: Number(basisPoints) };
     }
     case 'whole':
-      return /^\d{1,6}$/.test(trimmed) ? { value: Number(trimmed) } : { error: READ_ERRORS.whole! };
+      return /^\d{1,6}$/.test(trimmed) ? { value: Number(trimmed) } : { error: NOT_WHOLE };
     default:
       return { value: trimmed };
   }

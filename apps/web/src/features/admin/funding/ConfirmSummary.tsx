@@ -39,9 +39,7 @@ export function ConfirmSummary({
           than claimed. They are told both amounts.
         </span>
       )}
-      <span className="block">
-        {effect(request, amount)} This cannot be undone.
-      </span>
+      <span className="block">{effect(request, amount)} This cannot be undone.</span>
     </>
   );
 }

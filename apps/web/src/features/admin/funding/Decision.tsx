@@ -19,12 +19,15 @@ import { panelClass } from '../panel';
 import { ConfirmSummary } from './ConfirmSummary';
 
 /** 150000n -> "1,500.00": an amount as staff type it, without the currency sign. */
-const typed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const grouped = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 function asTyped(minor: bigint): string {
-  return typed.format(toDecimalString(minor) as unknown as number);
+  return grouped.format(toDecimalString(minor) as unknown as number);
 }
 
-/** A refusal that says the request is no longer pending (a colleague decided first). */
+/** A refusal by the request's state: most often, a colleague decided it first. */
 function isConflict(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409;
 }
@@ -59,56 +62,60 @@ export function Decision({
     defaultValues: { reason: '' },
   });
 
-  // The server refused the amount: the dialog closes and the focus goes to the field, once
-  // the dialog has let it go.
-  const amountRefused = fieldErrorsIn(confirm.error, ['receivedAmount']).receivedAmount;
+  /** Where the focus goes when the dialog closes on an answer: back where it was, by default. */
+  const [focusAfter, setFocusAfter] = useState<'field' | 'outcome' | null>(null);
   const { setFocus } = amountForm;
   useEffect(() => {
-    if (asking === null && amountRefused) setFocus('receivedAmount');
-  }, [asking, amountRefused, setFocus]);
+    if (focusAfter === 'field') setFocus('receivedAmount');
+  }, [focusAfter, setFocus]);
 
   const onAmount = amountForm.handleSubmit(({ receivedAmount }) => {
     confirm.reset();
+    setFocusAfter(null);
     setAsking(receivedAmount);
   });
 
+  // mutateAsync, not mutate's callbacks: the decided request replaces this component before
+  // the answer's callbacks would run, and the outcome must still reach the page.
   const onConfirm = () => {
     if (asking === null) return;
-    confirm.mutate(asking, {
-      onSuccess: (done) => {
+    confirm.mutateAsync(asking).then(
+      (done) => {
+        setFocusAfter('outcome');
         setAsking(null);
         onDecided(
           `Confirmed with ${money(BigInt(done.receivedAmount ?? asking))}. The customer has been told.`,
         );
       },
-      onError: (error) => {
+      (error: unknown) => {
         if (isConflict(error)) {
+          setFocusAfter('outcome');
           setAsking(null);
           onConflict(error.detail);
           return;
         }
+        // A refused amount is said on its field, which takes the focus once the dialog closes.
         const message = fieldErrorsIn(error, ['receivedAmount']).receivedAmount;
         if (message) {
+          setFocusAfter('field');
           setAsking(null);
           amountForm.setError('receivedAmount', { type: 'server', message });
         }
       },
-    });
+    );
   };
 
   const onDecline = reasonForm.handleSubmit(({ reason }) =>
-    decline.mutate(reason, {
-      onSuccess: () => onDecided('Declined. The customer has been told why.'),
-      onError: (error) => {
+    decline.mutateAsync(reason).then(
+      () => onDecided('Declined. The customer has been told why.'),
+      (error: unknown) => {
         if (isConflict(error)) onConflict(error.detail);
         else applyFieldErrors(error, ['reason'], reasonForm.setError);
       },
-    }),
+    ),
   );
   const declineFailed =
-    decline.error &&
-    !isConflict(decline.error) &&
-    !fieldErrorsIn(decline.error, ['reason']).reason;
+    decline.error && !isConflict(decline.error) && !fieldErrorsIn(decline.error, ['reason']).reason;
 
   return (
     <section aria-labelledby="funding-decision" className="flex flex-col gap-4">
@@ -153,21 +160,12 @@ export function Decision({
           if (!open) setAsking(null);
         }}
         title="Confirm this request?"
-        description={
-          asking !== null && (
-            <ConfirmSummary request={request} received={asking} />
-          )
-        }
+        description={asking !== null && <ConfirmSummary request={request} received={asking} />}
         confirmLabel={`Confirm ${asking === null ? '' : money(asking)}`}
         onConfirm={onConfirm}
         pending={confirm.isPending}
-        error={
-          confirm.error && !isConflict(confirm.error) && !amountRefused
-            ? errorMessage(confirm.error)
-            : null
-        }
-        // Whatever happened next moves the focus on: to the outcome, or to the refused field.
-        returnFocus={!confirm.isSuccess && !isConflict(confirm.error) && !amountRefused}
+        error={confirm.error ? errorMessage(confirm.error) : null}
+        returnFocus={focusAfter === null}
       />
     </section>
   );

@@ -31,7 +31,13 @@ function claimed(item: StaffFundingItem) {
  * hidden at the other width, so only one is ever seen or read out). Long names and emails wrap
  * rather than scroll.
  */
-export function FundingQueueList({ items, caption }: { items: StaffFundingItem[]; caption: string }) {
+export function FundingQueueList({
+  items,
+  caption,
+}: {
+  items: StaffFundingItem[];
+  caption: string;
+}) {
   return (
     <>
       <div className={`hidden md:block ${panelClass}`}>

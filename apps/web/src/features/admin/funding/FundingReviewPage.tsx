@@ -1,298 +1,116 @@
-import {
-  declineFundingSchema,
-  formatMoney,
-  parseDecimalAmount,
-  staffFundingRequestSchema,
-  toDecimalString,
-  type StaffFundingRequest,
-} from '@bank/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { StaffFundingRequest } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
-import { TextAreaField } from '../../../components/ui/TextAreaField';
-import { TextField } from '../../../components/ui/TextField';
-import { api, ApiError, errorMessage } from '../../../lib/api';
-import { fieldErrorsIn } from '../../../lib/apply-field-errors';
-import { formatDateTime } from '../../../lib/format';
-import { queries, queryKeys } from '../../../lib/queries';
-import { panelClass } from '../panel';
-import { KIND_LABELS } from './labels';
+import { ApiError } from '../../../lib/api';
+import { queries } from '../../../lib/queries';
+import { Decision } from './Decision';
+import { KIND_LABELS, STATUS_LABELS } from './labels';
+import { ProofView } from './ProofView';
+import { RequestDetails, StatusBadge } from './RequestDetails';
 
-const linkClass = 'font-semibold text-brand-700 underline dark:text-brand-50';
+type Outcome =
+  | { kind: 'decided'; text: string }
+  /** A refusal with 409: the server's words, until the reloaded request shows the decision. */
+  | { kind: 'conflict'; detail: string };
 
-function proofUrl(id: string) {
-  return `/api/v1/staff/funding/requests/${encodeURIComponent(id)}/proof`;
-}
-
-/** The proof as stored (re-encoded on intake); each fetch is audited by the server. */
-function Proof({ id }: { id: string }) {
-  const [failed, setFailed] = useState(false);
+/** The outcome above the request; a 409 reads as "someone else decided" once that shows. */
+function OutcomeBanner({ outcome, request }: { outcome: Outcome; request?: StaffFundingRequest }) {
+  if (outcome.kind === 'decided') return <Banner tone="success">{outcome.text}</Banner>;
+  if (!request || request.status === 'pending') {
+    return <Banner tone="error">{outcome.detail}</Banner>;
+  }
+  const by = request.decidedBy ? ` by ${request.decidedBy}` : '';
   return (
-    <figure className={`flex flex-col gap-2 ${panelClass}`}>
-      {failed ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
-          The proof could not be loaded.
-        </p>
-      ) : (
-        <img
-          src={proofUrl(id)}
-          alt="Proof of payment"
-          onError={() => setFailed(true)}
-          className="max-h-96 w-full rounded bg-slate-100 object-contain dark:bg-slate-800"
-        />
-      )}
-      <figcaption className="flex flex-wrap justify-between gap-2 text-sm">
-        <span className="font-semibold">Proof of payment</span>
-        <a
-          href={proofUrl(id)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="Open full size, proof of payment (new tab)"
-          className={linkClass}
-        >
-          Open full size
-        </a>
-      </figcaption>
-    </figure>
-  );
-}
-
-function Decision({ request }: { request: StaffFundingRequest }) {
-  const queryClient = useQueryClient();
-  const money = (minor: bigint) => formatMoney(minor, request.currency);
-  const claimed = BigInt(request.claimedAmount);
-  const [received, setReceived] = useState(toDecimalString(claimed));
-  const [receivedError, setReceivedError] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const parsed = parseDecimalAmount(received.trim().replace(/,(?=\d{3}(\D|$))/g, ''));
-  const settle = () => queryClient.invalidateQueries({ queryKey: queryKeys.staffFunding });
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) {
-      setAsking(false);
-      setOutcome({
-        tone: 'error',
-        text: `${error.message} The request is shown as it stands now.`,
-      });
-      return;
-    }
-    const field = fieldErrorsIn(error, ['receivedAmount']).receivedAmount;
-    if (field) {
-      setAsking(false);
-      setReceivedError(field);
-    }
-  };
-  const confirm = useMutation({
-    mutationFn: () =>
-      api('POST', `/api/v1/staff/funding/requests/${encodeURIComponent(request.id)}/confirm`, {
-        body: { receivedAmount: String(parsed) },
-        schema: staffFundingRequestSchema,
-      }),
-    onSuccess: (done) => {
-      setAsking(false);
-      setOutcome({
-        tone: 'success',
-        text: `Confirmed with ${money(BigInt(done.receivedAmount ?? '0'))}. The customer has been told.`,
-      });
-    },
-    onError,
-    onSettled: settle,
-  });
-  const decline = useMutation({
-    mutationFn: () =>
-      api('POST', `/api/v1/staff/funding/requests/${encodeURIComponent(request.id)}/decline`, {
-        body: { reason: reason.trim() },
-        schema: staffFundingRequestSchema,
-      }),
-    onSuccess: () =>
-      setOutcome({ tone: 'success', text: 'Declined. The customer has been told why.' }),
-    onError: (error) => {
-      onError(error);
-      const field = fieldErrorsIn(error, ['reason']).reason;
-      if (field) setReasonError(field);
-    },
-    onSettled: settle,
-  });
-
-  function askConfirm(event: FormEvent) {
-    event.preventDefault();
-    if (parsed === null || parsed <= 0n) {
-      setReceivedError('Enter the amount that arrived, e.g. 150.00');
-      document.getElementById('received')?.focus();
-      return;
-    }
-    setReceivedError(null);
-    setAsking(true);
-  }
-  function sendDecline(event: FormEvent) {
-    event.preventDefault();
-    const checked = declineFundingSchema.safeParse({ reason });
-    if (!checked.success) {
-      setReasonError(checked.error.issues[0]?.message ?? 'Give the customer a reason');
-      document.getElementById('reason')?.focus();
-      return;
-    }
-    setReasonError(null);
-    decline.mutate();
-  }
-
-  if (outcome?.tone === 'success' || request.status !== 'pending') {
-    return outcome ? <Banner tone={outcome.tone}>{outcome.text}</Banner> : null;
-  }
-  const differs = parsed !== null && parsed !== claimed;
-  return (
-    <section aria-labelledby="decision" className={`flex flex-col gap-5 ${panelClass}`}>
-      <h2 id="decision" className="text-lg font-semibold">
-        Decision
-      </h2>
-      {outcome && <Banner tone={outcome.tone}>{outcome.text}</Banner>}
-      <form onSubmit={askConfirm} noValidate className="flex flex-col gap-3">
-        <TextField
-          id="received"
-          label="Amount received"
-          inputMode="decimal"
-          autoComplete="off"
-          value={received}
-          error={receivedError ?? undefined}
-          hint={`What actually arrived, in ${request.currency}. The customer claimed ${money(claimed)}.`}
-          onChange={(e) => setReceived(e.target.value)}
-        />
-        <div>
-          <Button type="submit">Confirm</Button>
-        </div>
-      </form>
-      <form onSubmit={sendDecline} noValidate className="flex flex-col gap-3">
-        <TextAreaField
-          id="reason"
-          label="Reason for declining"
-          value={reason}
-          error={reasonError ?? undefined}
-          hint="The customer reads this."
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <div>
-          <Button type="submit" variant="secondary" loading={decline.isPending}>
-            Decline
-          </Button>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title="Confirm this request?"
-        description={
-          parsed === null ? (
-            ''
-          ) : differs ? (
-            <>
-              The customer claimed {money(claimed)}, but you are confirming{' '}
-              <strong>{money(parsed)}</strong>. They will be told both amounts, and {money(parsed)}{' '}
-              is what moves.
-            </>
-          ) : (
-            <>{money(parsed)} moves now, and the customer is told. This cannot be undone.</>
-          )
-        }
-        confirmLabel={`Confirm ${parsed === null ? '' : money(parsed)}`}
-        onConfirm={() => confirm.mutate()}
-        pending={confirm.isPending}
-        error={
-          confirm.error && !(confirm.error instanceof ApiError && confirm.error.status === 409)
-            ? errorMessage(confirm.error)
-            : null
-        }
-      />
-    </section>
+    <Banner tone="warning">
+      Someone else decided this request first: it was {STATUS_LABELS[request.status].toLowerCase()}
+      {by}. Your decision was not applied; the request below is as it stands now.
+    </Banner>
   );
 }
 
 /** `/admin/funding/:id`: one request, its proof, and the decision (taken once). */
 export function FundingReviewPage() {
-  const { id = '' } = useParams();
+  const id = useParams().id ?? '';
   const request = useQuery(queries.staffFundingRequest(id));
-  if (request.isPending) return <Loading label="Loading the request…" />;
-  if (!request.data) {
-    return (
-      <LoadFailed
-        error={request.error}
-        retrying={request.isFetching}
-        onRetry={() => void request.refetch()}
-      />
-    );
-  }
-  const r = request.data;
-  const money = (minor: string) => formatMoney(BigInt(minor), r.currency);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  // The decision's buttons go away with the decision: the focus moves to what happened.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
   return (
-    <div className="flex max-w-4xl flex-col gap-5">
-      <Link to="/admin/funding" className={`${linkClass} self-start text-sm`}>
-        All funding requests
-      </Link>
-      <PageHeading title={`${KIND_LABELS[r.kind]} ${r.id}`}>
-        {KIND_LABELS[r.kind]} {r.id}: {r.customer.firstName} {r.customer.lastName}
-      </PageHeading>
-      <div className="grid gap-5 lg:grid-cols-2">
-        <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm ${panelClass}`}>
-          <dt className="text-slate-600 dark:text-slate-400">Status</dt>
-          <dd className="font-semibold capitalize">{r.status}</dd>
-          <dt className="text-slate-600 dark:text-slate-400">Customer</dt>
-          <dd className="break-all">
-            {r.customer.firstName} {r.customer.lastName} ({r.customer.username}), {r.customer.email}
-          </dd>
-          <dt className="text-slate-600 dark:text-slate-400">Claimed</dt>
-          <dd className="font-semibold">{money(r.claimedAmount)}</dd>
-          {r.receivedAmount && (
-            <>
-              <dt className="text-slate-600 dark:text-slate-400">Received</dt>
-              <dd className="font-semibold">{money(r.receivedAmount)}</dd>
-            </>
-          )}
-          <dt className="text-slate-600 dark:text-slate-400">Paid in</dt>
-          <dd>
-            {r.type}
-            {r.network ? ` (${r.network})` : ''}
-          </dd>
-          <dt className="text-slate-600 dark:text-slate-400">To address</dt>
-          <dd className="font-mono break-all">{r.payToAddress}</dd>
-          {r.subject && (
-            <>
-              <dt className="text-slate-600 dark:text-slate-400">For</dt>
-              <dd>{r.subject}</dd>
-            </>
-          )}
-          {r.planTerms && (
-            <>
-              <dt className="text-slate-600 dark:text-slate-400">Plan terms</dt>
-              <dd>{r.planTerms}</dd>
-            </>
-          )}
-          <dt className="text-slate-600 dark:text-slate-400">Sent</dt>
-          <dd>{formatDateTime(r.createdAt)}</dd>
-          {r.decidedAt && (
-            <>
-              <dt className="text-slate-600 dark:text-slate-400">Decided</dt>
-              <dd>
-                {formatDateTime(r.decidedAt)}
-                {r.decidedBy ? ` by ${r.decidedBy}` : ''}
-              </dd>
-            </>
-          )}
-          {r.declineReason && (
-            <>
-              <dt className="text-slate-600 dark:text-slate-400">Reason</dt>
-              <dd>{r.declineReason}</dd>
-            </>
-          )}
-        </dl>
-        <Proof id={r.id} />
-      </div>
-      <Decision key={r.id} request={r} />
+    <div className="flex flex-col gap-6">
+      <p>
+        <Link
+          to="/admin/funding"
+          className="font-semibold text-brand-700 underline dark:text-brand-50"
+        >
+          ← Funding requests
+        </Link>
+      </p>
+      {outcome && (
+        <div ref={outcomeRef} tabIndex={-1}>
+          <OutcomeBanner outcome={outcome} request={request.data} />
+        </div>
+      )}
+      {request.isPending ? (
+        <Loading label="Loading the request…" />
+      ) : request.error instanceof ApiError && request.error.status === 404 ? (
+        <>
+          <PageHeading title="Request not found" />
+          <p className="text-slate-700 dark:text-slate-300">
+            There is no funding request with this number. Go back to the list to pick one.
+          </p>
+        </>
+      ) : request.isError ? (
+        <LoadFailed
+          error={request.error}
+          retrying={request.isFetching}
+          onRetry={() => void request.refetch()}
+        />
+      ) : (
+        <Review
+          request={request.data}
+          onDecided={(text) => setOutcome({ kind: 'decided', text })}
+          onConflict={(detail) => setOutcome({ kind: 'conflict', detail })}
+        />
+      )}
     </div>
+  );
+}
+
+function Review({
+  request: r,
+  onDecided,
+  onConflict,
+}: {
+  request: StaffFundingRequest;
+  onDecided: (text: string) => void;
+  onConflict: (detail: string) => void;
+}) {
+  const title = `${KIND_LABELS[r.kind]} ${r.id}`;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <PageHeading title={`${title} · Funding request`}>
+          {title}: {r.customer.firstName} {r.customer.lastName}
+        </PageHeading>
+        <StatusBadge status={r.status} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-6">
+          <RequestDetails request={r} />
+        </div>
+        <ProofView requestId={r.id} />
+      </div>
+      {r.status === 'pending' && (
+        <Decision key={r.id} request={r} onDecided={onDecided} onConflict={onConflict} />
+      )}
+    </>
   );
 }

@@ -49,9 +49,7 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
       'Customer',
       <>
         {r.customer.firstName} {r.customer.lastName} ({r.customer.username})
-        <span className="block text-sm text-slate-700 dark:text-slate-300">
-          {r.customer.email}
-        </span>
+        <span className="block text-sm text-slate-700 dark:text-slate-300">{r.customer.email}</span>
       </>,
     ],
     ['Type', r.type],
@@ -61,7 +59,10 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
   if (r.subject) rows.push([SUBJECT_LABELS[r.kind], r.subject]);
   if (r.planTerms) rows.push(['Plan terms', r.planTerms]);
   rows.push(
-    ['Claimed', <span className="font-semibold">{formatMoney(BigInt(r.claimedAmount), r.currency)}</span>],
+    [
+      'Claimed',
+      <span className="font-semibold">{formatMoney(BigInt(r.claimedAmount), r.currency)}</span>,
+    ],
     ['Submitted', formatDateTime(r.createdAt)],
   );
 

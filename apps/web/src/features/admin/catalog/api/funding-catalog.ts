@@ -6,10 +6,7 @@ import { queryKeys } from '../../../../lib/queries';
 
 /** The four lists of the funding catalog, as they sit under /api/v1/staff/catalog/. */
 export type CatalogSection =
-  | 'crypto-types'
-  | 'payment-purposes'
-  | 'fixed-deposit-plans'
-  | 'account-plans';
+  'crypto-types' | 'payment-purposes' | 'fixed-deposit-plans' | 'account-plans';
 
 const pathOf = (section: CatalogSection, id?: string) =>
   `/api/v1/staff/catalog/${section}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
@@ -21,7 +18,11 @@ function useReadAgain(queryKey: QueryKey) {
 }
 
 /** Adds an entry, offered to customers at once; `body` as the section's input schema reads it. */
-export function useAddCatalogEntry<T>(section: CatalogSection, schema: z.ZodType<T>, listKey: QueryKey) {
+export function useAddCatalogEntry<T>(
+  section: CatalogSection,
+  schema: z.ZodType<T>,
+  listKey: QueryKey,
+) {
   const onSettled = useReadAgain(listKey);
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => api('POST', pathOf(section), { body, schema }),

@@ -1,0 +1,39 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { CatalogTable, Columns, Row } from './funding-kinds.js';
+
+/**
+ * The SQL of the funding catalog, one shape for its four tables (the table name comes from the
+ * kind's description, never from a request). Each takes the transaction it runs in.
+ */
+
+export async function allRows(db: Kysely<DB>, table: CatalogTable): Promise<Row[]> {
+  return (await sql<Row>`select * from ${sql.table(table)} order by id`.execute(db)).rows;
+}
+
+/** Inserts a row; a name already there in any case fails on the unique index (23505). */
+export async function insertRow(db: Kysely<DB>, table: CatalogTable, columns: Columns) {
+  const names = Object.keys(columns);
+  const result = await sql<Row>`
+    insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    values (${sql.join(names.map((n) => columns[n]))})
+    returning *`.execute(db);
+  return result.rows[0] as Row;
+}
+
+/** The row, locked until the transaction ends; undefined when there is none. */
+export async function lockRow(db: Kysely<DB>, table: CatalogTable, id: bigint) {
+  const result = await sql<Row>`
+    select * from ${sql.table(table)} where id = ${id} for update`.execute(db);
+  return result.rows[0];
+}
+
+export async function updateRow(db: Kysely<DB>, table: CatalogTable, id: bigint, columns: Columns) {
+  const sets = Object.entries(columns).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
+  const result = await sql<Row>`
+    update ${sql.table(table)} set ${sql.join(sets)} where id = ${id} returning *`.execute(db);
+  return result.rows[0] as Row;
+}
+
+export const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '23505';

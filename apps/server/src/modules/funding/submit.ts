@@ -1,0 +1,193 @@
+import {
+  PROOF_MAX_FILE_BYTES,
+  formatMoney,
+  type FundingKind,
+  type FundingRequest,
+} from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import {
+  acceptUpload,
+  registerStoredFile,
+  type AcceptedFile,
+  type UploadedPart,
+} from '../../platform/files/index.js';
+import { availabilityFor } from '../availability/service.js';
+import {
+  currentPlanOf,
+  offeredAccountPlan,
+  offeredCryptoType,
+  offeredFixedDepositPlan,
+  offeredPaymentPurpose,
+} from '../catalog/index.js';
+import { users } from '../users/index.js';
+import { KIND_LABEL, PRODUCT_OF, rowId } from './labels.js';
+import { customerRequests } from './views.js';
+
+/**
+ * Crypto-paid requests (spec: newcd, newmpc, newfdc, newupgrade): stored with their proof, then
+ * pending until staff decide (./decide.ts).
+ */
+
+export interface NewRequest {
+  kind: FundingKind;
+  /** The crypto type's id, as sent. */
+  type: string;
+  amount: bigint;
+  /** The purpose (payment) or the plan (fixed deposit, upgrade), as sent. */
+  subject?: string;
+}
+
+/**
+ * What the request is about, checked against the catalog as it stands now, as the columns the
+ * request keeps of it (a fixed deposit keeps the plan's rate and term the customer saw).
+ */
+async function checkSubject(deps: AppDeps, userId: bigint, input: NewRequest) {
+  const currency = deps.config.currency;
+  const subjectId = rowId(input.subject);
+  switch (input.kind) {
+    case 'deposit':
+      return {};
+    case 'payment': {
+      const purpose = subjectId && (await offeredPaymentPurpose(deps.db, subjectId));
+      if (!purpose) throw fieldError('body.purpose', 'Choose a purpose from the list');
+      return { purpose_id: purpose.id };
+    }
+    case 'fixed_deposit': {
+      const plan = subjectId && (await offeredFixedDepositPlan(deps.db, subjectId));
+      if (!plan) throw fieldError('body.plan', 'Choose a plan from the list');
+      if (input.amount < plan.minAmount) {
+        throw fieldError(
+          'body.amount',
+          `The ${plan.name} plan starts at ${formatMoney(plan.minAmount, currency)}`,
+        );
+      }
+      if (plan.maxAmount !== null && input.amount > plan.maxAmount) {
+        throw fieldError(
+          'body.amount',
+          `The ${plan.name} plan takes at most ${formatMoney(plan.maxAmount, currency)}`,
+        );
+      }
+      return {
+        fd_plan_id: plan.id,
+        fd_rate_bp: plan.rateBp,
+        fd_term_count: plan.termCount,
+        fd_term_unit: plan.termUnit,
+      };
+    }
+    case 'upgrade': {
+      const plan = subjectId && (await offeredAccountPlan(deps.db, subjectId));
+      if (!plan) throw fieldError('body.plan', 'Choose a plan from the list');
+      if (plan.isDefault) {
+        throw fieldError('body.plan', 'Every account has this plan to begin with: choose another');
+      }
+      const current = await currentPlanOf(deps.db, userId);
+      if (plan.id === current.id) throw fieldError('body.plan', 'You are on this plan already');
+      return { account_plan_id: plan.id };
+    }
+  }
+}
+
+/** Who may ask: an approved customer with an open account, where the product is offered. */
+async function checkCustomer(deps: AppDeps, userId: bigint, kind: FundingKind) {
+  const standing = await users.kycStanding(deps.db, userId);
+  if (standing?.kycStatus !== 'approved') {
+    throw new AppError('FORBIDDEN', 'Your identity check must be approved first.');
+  }
+  const { available } = await availabilityFor(deps, userId);
+  if (!available[PRODUCT_OF[kind]])
+    throw new AppError('FORBIDDEN', 'Not available for your region');
+  const account = await deps.db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('owner_id', '=', userId)
+    .where('kind', '=', 'customer_current')
+    .executeTakeFirst();
+  if (!account) throw new AppError('CONFLICT', 'Your account is not open yet.');
+}
+
+/** The proof as it will be kept: a picture only, checked by its content and re-encoded. */
+async function acceptProof(proof: UploadedPart | undefined, field: string): Promise<AcceptedFile> {
+  if (!proof) throw fieldError(`body.${field}`, 'Attach the proof of payment');
+  try {
+    return await acceptUpload({
+      data: proof.data,
+      fileName: proof.fileName,
+      maxBytes: PROOF_MAX_FILE_BYTES,
+      allowed: ['jpeg', 'png', 'webp', 'gif', 'svg'],
+    });
+  } catch (error) {
+    // Refusals of the file are said on its field; the server being busy (503) is not one.
+    if (
+      error instanceof AppError &&
+      (error.code === 'UNPROCESSABLE' || error.code === 'BAD_REQUEST')
+    ) {
+      throw fieldError(`body.${field}`, error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Takes a customer's request with its proof. Everything is checked before anything is kept: the
+ * customer, the region, the catalog entries, the amount, then the file. The file and the row
+ * are kept together or not at all.
+ */
+export async function submitRequest(
+  deps: AppDeps,
+  userId: bigint,
+  input: NewRequest,
+  proof: UploadedPart | undefined,
+  proofField: string,
+): Promise<FundingRequest> {
+  await checkCustomer(deps, userId, input.kind);
+  const typeId = rowId(input.type);
+  const type = typeId && (await offeredCryptoType(deps.db, typeId));
+  if (!type) throw fieldError('body.type', 'Choose a crypto type from the list');
+  const subject = await checkSubject(deps, userId, input);
+  const file = await acceptProof(proof, proofField);
+  if (file.mime === 'application/pdf') throw new AppError('INTERNAL', 'A proof must be a picture');
+  const currency = deps.config.currency;
+  const stored = await deps.files.put(file);
+  let id: bigint;
+  try {
+    id = await deps.db.transaction().execute(async (trx) => {
+      await registerStoredFile(trx, {
+        key: stored.key,
+        purpose: 'funding_proof',
+        bytes: file.bytes,
+        sha256: file.sha256,
+      });
+      const row = await trx
+        .insertInto('funding_requests')
+        .values({
+          user_id: userId,
+          kind: input.kind,
+          crypto_type_id: type.id,
+          pay_to_address: type.address,
+          ...subject,
+          claimed_amount: input.amount,
+          currency,
+          proof_key: stored.key,
+          proof_mime: file.mime as 'image/jpeg' | 'image/webp',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const what = KIND_LABEL[input.kind];
+      await deps.notifications.notify(trx, {
+        userId,
+        kind: 'funding.received',
+        title: `${what} received`,
+        body: `We received your ${what.toLowerCase()} of ${formatMoney(input.amount, currency)} in ${type.name}. It is pending until we confirm the payment arrived; we will tell you as soon as it is decided.`,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    // Nothing was kept: the file goes too.
+    await deps.files.remove(stored.key).catch(() => undefined);
+    throw error;
+  }
+  const [created] = await customerRequests(deps, userId, input.kind, id);
+  if (!created) throw new AppError('INTERNAL', 'The request was not found after saving');
+  return created;
+}

@@ -1,0 +1,215 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  formatMoney,
+  type FundingKind,
+  type FundingRequest,
+  type FundingStatus,
+  type StaffFundingItem,
+  type StaffFundingRequest,
+} from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
+import type { StaffActor } from '../../platform/audit.js';
+import { AppError } from '../../platform/errors.js';
+import { accountPlanById, fixedDepositPlanById } from '../catalog/index.js';
+import { formatRate } from '../fixed-deposits/index.js';
+import { formatTerm } from './labels.js';
+
+/** Requests with the names of what they refer to, as the lists and the review show them. */
+export function requestsWithNames(db: Kysely<DB>) {
+  return db
+    .selectFrom('funding_requests as r')
+    .innerJoin('crypto_types as t', 't.id', 'r.crypto_type_id')
+    .leftJoin('payment_purposes as pp', 'pp.id', 'r.purpose_id')
+    .leftJoin('fixed_deposit_plans as fp', 'fp.id', 'r.fd_plan_id')
+    .leftJoin('account_plans as ap', 'ap.id', 'r.account_plan_id')
+    .select([
+      'r.id',
+      'r.user_id as userId',
+      'r.kind',
+      't.name as type',
+      't.network',
+      sql<string | null>`coalesce(pp.name, fp.name, ap.name)`.as('subject'),
+      'r.claimed_amount as claimedAmount',
+      'r.received_amount as receivedAmount',
+      'r.currency',
+      'r.status',
+      'r.decline_reason as declineReason',
+      'r.created_at as createdAt',
+      'r.decided_at as decidedAt',
+      'r.pay_to_address as payToAddress',
+      'r.proof_mime as proofMime',
+      'r.fd_plan_id as fdPlanId',
+      'r.fd_rate_bp as askedRateBp',
+      'r.fd_term_count as askedTermCount',
+      'r.fd_term_unit as askedTermUnit',
+      'r.account_plan_id as accountPlanId',
+    ]);
+}
+
+type RequestRow = Awaited<
+  ReturnType<ReturnType<typeof requestsWithNames>['executeTakeFirstOrThrow']>
+>;
+
+const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+
+function toCustomerView(r: RequestRow): FundingRequest {
+  return {
+    id: String(r.id),
+    kind: r.kind,
+    type: r.type,
+    subject: r.subject,
+    claimedAmount: String(r.claimedAmount),
+    receivedAmount: r.receivedAmount === null ? null : String(r.receivedAmount),
+    currency: r.currency,
+    status: r.status,
+    declineReason: r.declineReason,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: iso(r.decidedAt),
+  };
+}
+
+/** The customer's own requests of one kind (or the one with `onlyId`), newest first. */
+export async function customerRequests(
+  deps: AppDeps,
+  userId: bigint,
+  kind: FundingKind,
+  onlyId?: bigint,
+): Promise<FundingRequest[]> {
+  let query = requestsWithNames(deps.db)
+    .where('r.user_id', '=', userId)
+    .where('r.kind', '=', kind)
+    .orderBy('r.id', 'desc')
+    .limit(100);
+  if (onlyId !== undefined) query = query.where('r.id', '=', onlyId);
+  return (await query.execute()).map(toCustomerView);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff review (funding.review).
+
+function withCustomer(db: Kysely<DB>) {
+  return requestsWithNames(db)
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('users as d', 'd.id', 'r.decided_by')
+    .select([
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.email',
+      'u.username',
+      sql<string | null>`d.first_name || ' ' || d.last_name`.as('decidedBy'),
+    ]);
+}
+type StaffRow = Awaited<ReturnType<ReturnType<typeof withCustomer>['executeTakeFirstOrThrow']>>;
+
+function toStaffItem(r: StaffRow): StaffFundingItem {
+  return {
+    id: String(r.id),
+    kind: r.kind,
+    type: r.type,
+    subject: r.subject,
+    claimedAmount: String(r.claimedAmount),
+    currency: r.currency,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    customer: {
+      id: String(r.userId),
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      username: r.username,
+    },
+  };
+}
+
+/** The queue by status: waiting ones oldest first (first come, first served), decided newest. */
+export async function reviewQueue(
+  deps: AppDeps,
+  status: FundingStatus,
+): Promise<StaffFundingItem[]> {
+  const rows = await withCustomer(deps.db)
+    .where('r.status', '=', status)
+    .orderBy('r.id', status === 'pending' ? 'asc' : 'desc')
+    .limit(200)
+    .execute();
+  return rows.map(toStaffItem);
+}
+
+/** A fixed-deposit plan's rate and term: "12 months at 5.25 % a year". */
+export function rateAndTerm(terms: {
+  termCount: number;
+  termUnit: 'days' | 'months';
+  rateBp: number;
+}) {
+  return `${formatTerm(terms.termCount, terms.termUnit)} at ${formatRate(terms.rateBp)} a year`;
+}
+
+/** The plan's terms now, to check the amount against, and what the customer asked on if other. */
+async function planTermsOf(deps: AppDeps, r: StaffRow): Promise<string | null> {
+  const money = (amount: bigint) => formatMoney(amount, r.currency);
+  if (r.fdPlanId !== null) {
+    const plan = await fixedDepositPlanById(deps.db, r.fdPlanId);
+    if (!plan) return null;
+    const range =
+      plan.maxAmount === null
+        ? `from ${money(plan.minAmount)}`
+        : `${money(plan.minAmount)} to ${money(plan.maxAmount)}`;
+    const now = rateAndTerm(plan);
+    const asked =
+      r.askedRateBp !== null && r.askedTermCount !== null && r.askedTermUnit !== null
+        ? rateAndTerm({
+            rateBp: r.askedRateBp,
+            termCount: r.askedTermCount,
+            termUnit: r.askedTermUnit,
+          })
+        : now;
+    const changed = asked === now ? '' : `; the customer asked on ${asked}`;
+    return `${now}, ${range}${plan.active ? '' : ' (retired)'}${changed}`;
+  }
+  if (r.accountPlanId !== null) {
+    const plan = await accountPlanById(deps.db, r.accountPlanId);
+    if (!plan) return null;
+    return `Price ${money(plan.price)}; service charge ${formatRate(plan.serviceChargeBp)}; daily transfer limit ${money(plan.dailyTransferLimit)}; authorization code from ${money(plan.stepUpThreshold)}`;
+  }
+  return null;
+}
+
+export async function requestForReview(deps: AppDeps, id: bigint): Promise<StaffFundingRequest> {
+  const r = await withCustomer(deps.db).where('r.id', '=', id).executeTakeFirst();
+  if (!r) throw new AppError('NOT_FOUND', 'No such request');
+  return {
+    ...toStaffItem(r),
+    payToAddress: r.payToAddress,
+    network: r.network,
+    receivedAmount: r.receivedAmount === null ? null : String(r.receivedAmount),
+    declineReason: r.declineReason,
+    decidedAt: iso(r.decidedAt),
+    decidedBy: r.decidedBy,
+    proofMime: r.proofMime,
+    planTerms: await planTermsOf(deps, r),
+  };
+}
+
+/** The proof, for a reviewer; each view is audited. */
+export async function readProof(deps: AppDeps, id: bigint, actor: StaffActor) {
+  const row = await deps.db
+    .selectFrom('funding_requests')
+    .select(['proof_key', 'proof_mime'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'No such request');
+  const data = await deps.files.read(row.proof_key);
+  await deps.audit(deps.db, {
+    actorId: actor.userId,
+    action: 'funding.view_proof',
+    targetType: 'funding_request',
+    targetId: String(id),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+  return {
+    data,
+    mime: row.proof_mime,
+    extension: row.proof_mime === 'image/jpeg' ? 'jpg' : 'webp',
+  };
+}

@@ -1,0 +1,187 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { openCustomerAccount } from '../../src/ledger/index.js';
+import { signedInCustomer, type TestCustomer } from '../helpers/customers.js';
+import type { TestClient } from '../helpers/http.js';
+import { multipartBody, type Part } from '../helpers/multipart.js';
+import { createStaff, signInStaff } from '../helpers/staff.js';
+import type { TestSuite } from '../helpers/suite.js';
+
+/**
+ * Helpers shared by the funding-request suites: staff sessions, customers with an open
+ * account, the catalog entries a request names (added through the staff API, audited as in
+ * real use), the multipart forms, and counts of everything a refused request must not leave.
+ */
+
+export const CATALOG = '/api/v1/staff/catalog';
+export const STAFF_FUNDING = '/api/v1/staff/funding';
+const PASSWORD = 'granite harbour lighthouse keeper';
+
+export type Customer = TestCustomer & { accountId: bigint };
+
+export function fundingHelpers(suite: TestSuite) {
+  let seq = 0;
+  const sessions = new Map<string, TestClient>();
+
+  /** A staff member with `role`, signed in once per suite (admin: every permission). */
+  async function staff(role = 'admin', name = role): Promise<TestClient> {
+    const known = sessions.get(name);
+    if (known) return known;
+    const credentials = { email: `funding.${name}@bank.example`, password: PASSWORD };
+    await createStaff(suite.database, credentials, role);
+    const client = await signInStaff(suite.app, credentials);
+    sessions.set(name, client);
+    return client;
+  }
+
+  /** An approved customer with an open current account (as KYC approval leaves them). */
+  async function customer(names: { firstName?: string; lastName?: string } = {}) {
+    const c = await signedInCustomer(suite.app, suite.database, {
+      kycStatus: 'approved',
+      ...names,
+    });
+    const account = await openCustomerAccount(suite.database.db, {
+      ownerId: c.userId,
+      kind: 'customer_current',
+      currency: 'USD',
+      name: `${names.firstName ?? 'Dorothy'} ${names.lastName ?? 'Vaughan'}`,
+    });
+    return { ...c, accountId: account.id } satisfies Customer;
+  }
+
+  async function created(response: { statusCode: number; body: string; json(): unknown }) {
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string; name: string };
+  }
+
+  async function cryptoType(name?: string) {
+    seq += 1;
+    const res = await (
+      await staff()
+    ).post(`${CATALOG}/crypto-types`, {
+      name: name ?? `Coin ${seq}`,
+      address: `bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx${seq}`,
+      network: 'Bitcoin',
+    });
+    return (await created(res)) as { id: string; name: string; address: string };
+  }
+
+  async function purpose(name?: string) {
+    seq += 1;
+    return created(
+      await (await staff()).post(`${CATALOG}/payment-purposes`, { name: name ?? `Fee ${seq}` }),
+    );
+  }
+
+  async function fixedDepositPlan(terms: Record<string, unknown> = {}) {
+    seq += 1;
+    return created(
+      await (
+        await staff()
+      ).post(`${CATALOG}/fixed-deposit-plans`, {
+        name: `Term ${seq}`,
+        termCount: 12,
+        termUnit: 'months',
+        annualRateBp: 525,
+        minAmount: '100000',
+        maxAmount: '5000000',
+        ...terms,
+      }),
+    );
+  }
+
+  async function accountPlan(terms: Record<string, unknown> = {}) {
+    seq += 1;
+    return created(
+      await (
+        await staff()
+      ).post(`${CATALOG}/account-plans`, {
+        name: `Gold ${seq}`,
+        serviceChargeBp: 250,
+        dailyTransferLimit: '5000000',
+        stepUpThreshold: '500000',
+        price: '5000',
+        ...terms,
+      }),
+    );
+  }
+
+  /** Sends a crypto form as the browser does (multipart, the session cookie, the CSRF header). */
+  async function send(client: TestClient, form: string, parts: Part[]) {
+    const { payload, contentType } = multipartBody(parts);
+    return suite.app.inject({
+      method: 'POST',
+      url: `/api/v1/funding/${form}`,
+      payload,
+      headers: { 'content-type': contentType, 'x-bank-csrf': '1', cookie: client.cookie ?? '' },
+    });
+  }
+
+  /** Submits and expects the request to be taken; returns it. */
+  async function submit(client: TestClient, form: string, parts: Part[]) {
+    const res = await send(client, form, parts);
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { request: { id: string } }).request;
+  }
+
+  /** Counts of everything a request leaves behind: rows, registered files, files on disk. */
+  async function footprint() {
+    const db = suite.database.db;
+    const count = async (table: 'funding_requests' | 'stored_files' | 'journal_entries') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const onDisk: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else onDisk.push(full);
+      }
+    };
+    walk(suite.app.deps.files.root);
+    return {
+      requests: await count('funding_requests'),
+      storedFiles: await count('stored_files'),
+      entries: await count('journal_entries'),
+      filesOnDisk: onDisk.length,
+    };
+  }
+
+  return {
+    staff,
+    customer,
+    cryptoType,
+    purpose,
+    fixedDepositPlan,
+    accountPlan,
+    send,
+    submit,
+    footprint,
+  };
+}
+
+let png: Buffer | undefined;
+/** A small picture of a payment (what a phone screenshot is, smaller). */
+export async function picture() {
+  png ??= await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+  return png;
+}
+
+export async function proof(field = 'depositPic'): Promise<Part> {
+  return { name: field, value: await picture(), fileName: 'proof.png', type: 'image/png' };
+}
+
+/** The form's text fields as parts, in the order given. */
+export function fields(values: Record<string, string>): Part[] {
+  return Object.entries(values).map(([name, value]) => ({ name, value }));
+}

@@ -1,0 +1,167 @@
+import type { Me, StaffFundingItem } from '@bank/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, mockFetch, problem, renderRoute, type FakeResponse } from '../../../test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const REVIEWER: Me = {
+  scope: 'staff',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  username: 'ghopper',
+  email: 'grace@bank.example',
+  kycStatus: 'approved',
+  permissions: ['funding.review'],
+};
+
+const customer = {
+  id: '31',
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  email: 'ama@example.com',
+  username: 'amensah',
+};
+
+const DEPOSIT: StaffFundingItem = {
+  id: '12',
+  kind: 'deposit',
+  type: 'Bitcoin',
+  subject: null,
+  claimedAmount: '150000',
+  currency: 'USD',
+  status: 'pending',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  customer,
+};
+
+const FIXED_DEPOSIT: StaffFundingItem = {
+  ...DEPOSIT,
+  id: '14',
+  kind: 'fixed_deposit',
+  type: 'USDT',
+  subject: 'Gold 12 months',
+  claimedAmount: '2500000',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  customer: { ...customer, id: '40', firstName: 'Luc', lastName: 'Moreau', email: 'luc@ex.fr' },
+};
+
+const queuePath = (status: string) => `/api/v1/staff/funding/queue?status=${status}`;
+
+function staffApi(queues: Record<string, () => FakeResponse>) {
+  return mockFetch((path) => {
+    if (path === '/api/v1/auth/session') return { status: 200, body: { me: REVIEWER } };
+    const queue = Object.entries(queues).find(([status]) => path === queuePath(status));
+    return queue ? queue[1]() : problem(404, 'NOT_FOUND', `unexpected ${path}`);
+  });
+}
+
+const items =
+  (...list: StaffFundingItem[]) =>
+  () => ({ status: 200, body: { items: list } });
+
+describe('the funding queue (staff)', () => {
+  it('lists the pending requests, each linking to its review', async () => {
+    const fetchMock = staffApi({ pending: items(DEPOSIT, FIXED_DEPOSIT) });
+    renderRoute('/admin/funding');
+    expect(await screen.findByRole('heading', { name: 'Funding requests' })).toBeTruthy();
+    expect(await screen.findByText('2 pending requests, oldest first')).toBeTruthy();
+    expect(callsTo(fetchMock, queuePath('pending'))).toHaveLength(1);
+
+    const table = screen.getByRole('table', { name: 'Pending requests, oldest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows.map((row) => within(row));
+    const link = first?.getByRole('link', { name: 'Deposit 12: Ama Mensah' });
+    expect(link?.getAttribute('href')).toBe('/admin/funding/12');
+    expect(first?.getByText('ama@example.com')).toBeTruthy();
+    expect(first?.getByText('Bitcoin')).toBeTruthy();
+    expect(first?.getByText('$1,500.00')).toBeTruthy();
+    // A deposit has no purpose or plan; the cell says so to a screen reader.
+    expect(first?.getByText('None')).toBeTruthy();
+    expect(first?.getByText('20 Nov 2026', { exact: false })).toBeTruthy();
+    expect(second?.getByRole('link', { name: 'Fixed deposit 14: Luc Moreau' })).toBeTruthy();
+    expect(second?.getByText('Gold 12 months')).toBeTruthy();
+    expect(second?.getByText('$25,000.00')).toBeTruthy();
+
+    // The phone layout carries the same requests as cards, the plan named as such.
+    const cards = within(screen.getByRole('list', { name: 'Pending requests, oldest first' }));
+    expect(cards.getAllByRole('listitem')).toHaveLength(2);
+    expect(cards.getByRole('link', { name: 'Fixed deposit 14: Luc Moreau' })).toBeTruthy();
+    expect(cards.getByText('Plan')).toBeTruthy();
+
+    const nav = within(screen.getByRole('navigation', { name: 'Requests by status' }));
+    expect(nav.getByRole('link', { name: 'Pending' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the confirmed and the declined requests on their own tabs', async () => {
+    const declined = { ...DEPOSIT, id: '9', status: 'declined' as const };
+    const fetchMock = staffApi({
+      pending: items(DEPOSIT),
+      declined: items(declined),
+      confirmed: items(),
+    });
+    const router = renderRoute('/admin/funding');
+    await screen.findByText('1 pending request, oldest first');
+    await userEvent.click(screen.getByRole('link', { name: 'Declined' }));
+    expect(await screen.findByText('1 declined request, newest first')).toBeTruthy();
+    expect(router.state.location.search).toBe('?status=declined');
+    expect(callsTo(fetchMock, queuePath('declined'))).toHaveLength(1);
+    const table = screen.getByRole('table', { name: 'Declined requests, newest first' });
+    expect(within(table).getByRole('link', { name: 'Deposit 9: Ama Mensah' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Declined' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'Pending' }).getAttribute('aria-current')).toBeNull();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Confirmed' }));
+    expect(await screen.findByText('No request has been confirmed yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when nothing is waiting', async () => {
+    staffApi({ pending: items() });
+    renderRoute('/admin/funding');
+    expect(await screen.findByText('No requests are waiting.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('reads an unknown status in the address as pending', async () => {
+    const fetchMock = staffApi({ pending: items(DEPOSIT) });
+    renderRoute('/admin/funding?status=everything');
+    expect(await screen.findByText('1 pending request, oldest first')).toBeTruthy();
+    expect(callsTo(fetchMock, queuePath('pending'))).toHaveLength(1);
+  });
+
+  it('shows a failed load and tries again', async () => {
+    let fail = true;
+    staffApi({
+      pending: () =>
+        fail
+          ? problem(503, 'UNAVAILABLE', 'The service is busy, try again.')
+          : { status: 200, body: { items: [DEPOSIT] } },
+    });
+    renderRoute('/admin/funding');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The service is busy, try again.',
+    );
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 pending request, oldest first')).toBeTruthy();
+  });
+
+  it('tells staff without the funding role plainly, asking nothing of the API', async () => {
+    const fetchMock = mockFetch((path) =>
+      path === '/api/v1/auth/session'
+        ? { status: 200, body: { me: { ...REVIEWER, permissions: ['kyc.review'] } } }
+        : problem(403, 'FORBIDDEN', 'No'),
+    );
+    renderRoute('/admin/funding');
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+    expect(callsTo(fetchMock, queuePath('pending'))).toHaveLength(0);
+  });
+});
