@@ -180,7 +180,7 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await staff.getByRole('link', { name: 'Funding requests' }).click();
     await staff.getByRole('heading', { name: 'Funding requests' }).waitFor();
     await expectAccessibleEverywhere(staff, 'staff funding queue');
-    await staff.getByRole('link', { name: /Deposit \d+: Grace Hopper/ }).click();
+    await staff.getByRole('link', { name: /Deposit \d+ ?: Grace Hopper/ }).click();
     const shown = staff.getByRole('img', { name: 'Proof of payment' });
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
     await expectAccessibleEverywhere(staff, 'staff funding review');
