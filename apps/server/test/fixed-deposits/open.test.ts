@@ -177,11 +177,11 @@ describe('a fixed deposit from the balance', () => {
     expect(notes[0]).toMatchObject({ title: 'Fixed deposit opened' });
     expect(notes[0].body).toContain('$12,500.50');
     expect(notes[0].body).toContain('5.25 %');
-    expect(notes[0].body).toContain('2027-03-01');
+    expect(notes[0].body).toContain('01/03/2027');
     const [mail] = await mailTo(suite.app, c.email);
     expect(mail?.subject).toBe('Fixed deposit opened');
     expect(mail?.text).toContain(
-      `matures on 2027-03-01 with $${(Number(interest) / 100).toFixed(2)}`,
+      `matures on 01/03/2027 with $${(Number(interest) / 100).toFixed(2)}`,
     );
     expect((await checkLedger(suite.database.db)).violations).toEqual([]);
   });

@@ -11,6 +11,7 @@ export {
   type StatementFixedDeposit,
 } from './read.js';
 export { formatRate } from './terms.js';
+export { readableDay } from './interest.js';
 
 /** Brings every active fixed deposit's interest up to today, and pays out the matured ones. */
 export const ACCRUAL_JOB = 'fixed_deposits.accrue';

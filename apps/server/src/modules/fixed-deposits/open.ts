@@ -6,7 +6,7 @@ import { ensureInternalAccounts, openCustomerAccount, postEntry } from '../../le
 import { AppError, fieldError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/service.js';
 import { users } from '../users/index.js';
-import { utcDay } from './interest.js';
+import { readableDay, utcDay } from './interest.js';
 import { listFixedDeposits } from './read.js';
 import { currentAccountIdOf, depositOpenedWithKey, idFrom, planById } from './repo.js';
 import { amountRefusal, formatRate, termsFor } from './terms.js';
@@ -96,7 +96,7 @@ export async function openFixedDeposit(
     userId,
     kind: 'fixed_deposit.opened',
     title: 'Fixed deposit opened',
-    body: `Your fixed deposit of ${formatMoney(principal, currency)} on the ${plan.name} plan (${formatRate(plan.rateBp)} a year) started on ${startDate}. It matures on ${terms.maturityDate} with ${formatMoney(terms.interest, currency)} interest, ${formatMoney(terms.total, currency)} in all, paid into your account.`,
+    body: `Your fixed deposit of ${formatMoney(principal, currency)} on the ${plan.name} plan (${formatRate(plan.rateBp)} a year) started on ${readableDay(startDate)}. It matures on ${readableDay(terms.maturityDate)} with ${formatMoney(terms.interest, currency)} interest, ${formatMoney(terms.total, currency)} in all, paid into your account.`,
     email: { to: user.email, firstName: user.firstName },
   });
   return { fixedDepositId: row.id, entryId: entry.entryId };

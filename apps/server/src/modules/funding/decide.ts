@@ -7,7 +7,7 @@ import { ensureInternalAccounts, postEntry } from '../../ledger/index.js';
 import type { StaffActor } from '../../platform/audit.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { currentPlanOf } from '../catalog/index.js';
-import { openFixedDeposit } from '../fixed-deposits/index.js';
+import { openFixedDeposit, readableDay } from '../fixed-deposits/index.js';
 import { users } from '../users/index.js';
 import { KIND_LABEL } from './labels.js';
 import { rateAndTerm, requestForReview, requestsWithNames } from './views.js';
@@ -217,7 +217,7 @@ function confirmedText(
       `Your payment is confirmed. ${amounts}. This is your receipt.`,
       `Purpose: ${names.subject ?? 'payment to the bank'}.`,
       `Amount received: ${money(received)} in ${names.type}.`,
-      `Date: ${decidedAt.toISOString().slice(0, 10)}.`,
+      `Date: ${readableDay(decidedAt.toISOString().slice(0, 10))}.`,
       `Reference: payment ${row.id}.`,
     ].join(' '),
     fixed_deposit: `Your fixed deposit on the ${names.subject ?? ''} plan is confirmed. ${amounts}, and your fixed deposit has started with it.`,

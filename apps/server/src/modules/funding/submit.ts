@@ -83,6 +83,25 @@ async function checkSubject(deps: AppDeps, userId: bigint, input: NewRequest) {
       }
       const current = await currentPlanOf(deps.db, userId);
       if (plan.id === current.id) throw fieldError('body.plan', 'You are on this plan already');
+      if (input.amount < plan.price) {
+        throw fieldError(
+          'body.amount',
+          `The ${plan.name} plan costs ${formatMoney(plan.price, currency)}`,
+        );
+      }
+      const waiting = await deps.db
+        .selectFrom('funding_requests')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'upgrade')
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (waiting) {
+        throw new AppError(
+          'CONFLICT',
+          'An upgrade request of yours is already waiting for us: we will tell you as soon as it is decided.',
+        );
+      }
       return { account_plan_id: plan.id };
     }
   }
