@@ -1,5 +1,5 @@
 /** Test fixtures: a signed-in customer, her account and an API that answers like the server. */
-import type { AccountSummary, Me, Profile, Transaction } from '@bank/contract';
+import type { AccountSummary, FixedDeposit, Me, Profile, Transaction } from '@bank/contract';
 import type { FakeResponse } from './test-utils';
 
 export const ada: Me = {
@@ -81,5 +81,25 @@ export function fieldProblem(path: string, message: string): FakeResponse {
       detail: 'Some fields are missing or not valid.',
       errors: [{ path, message }],
     },
+  };
+}
+
+/** A fixed deposit as GET /api/v1/fixed-deposits lists it (1,000.00 for a year at 5 %). */
+export function fixedDepositSample(overrides: Partial<FixedDeposit> = {}): FixedDeposit {
+  return {
+    id: '1',
+    planName: 'Twelve months',
+    annualRateBp: 500,
+    principal: '100000',
+    accrued: '137',
+    interestAtMaturity: '5000',
+    currency: 'USD',
+    startDate: '2026-11-01',
+    maturityDate: '2027-11-01',
+    termDays: 365,
+    status: 'active',
+    fundedBy: 'balance',
+    accountNumber: '9000000001',
+    ...overrides,
   };
 }

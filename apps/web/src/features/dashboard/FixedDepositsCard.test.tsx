@@ -1,8 +1,7 @@
-import type { FixedDeposit } from '@bank/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bankAnswers } from '../../test-fixtures';
+import { bankAnswers, fixedDepositSample } from '../../test-fixtures';
 import { mockFetch, problem, renderRoute, type FakeResponse } from '../../test-utils';
 
 afterEach(() => {
@@ -11,24 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function deposit(overrides: Partial<FixedDeposit>): FixedDeposit {
-  return {
-    id: '1',
-    planName: 'Twelve months',
-    annualRateBp: 500,
-    principal: '100000',
-    accrued: '137',
-    interestAtMaturity: '5000',
-    currency: 'USD',
-    startDate: '2026-11-01',
-    maturityDate: '2027-11-01',
-    termDays: 365,
-    status: 'active',
-    fundedBy: 'balance',
-    accountNumber: '9000000001',
-    ...overrides,
-  };
-}
+const deposit = fixedDepositSample;
 
 async function openHome(answer: FakeResponse) {
   mockFetch(bankAnswers({ '/api/v1/fixed-deposits': answer }));

@@ -1,11 +1,5 @@
 /** Test helpers of the funding pages: the server's answers and a stand-in for uploads. */
-import type {
-  FixedDeposit,
-  FundingForms,
-  FundingKind,
-  FundingRequest,
-  Product,
-} from '@bank/contract';
+import type { FundingForms, FundingKind, FundingRequest, Product } from '@bank/contract';
 import { vi } from 'vitest';
 import { bankAnswers } from '../../test-fixtures';
 import type { FakeResponse } from '../../test-utils';
@@ -91,24 +85,7 @@ export function request(overrides: Partial<FundingRequest> = {}): FundingRequest
   };
 }
 
-export function fixedDeposit(overrides: Partial<FixedDeposit> = {}): FixedDeposit {
-  return {
-    id: '1',
-    planName: 'Twelve months',
-    annualRateBp: 500,
-    principal: '100000',
-    accrued: '137',
-    interestAtMaturity: '5000',
-    currency: 'USD',
-    startDate: '2026-11-01',
-    maturityDate: '2027-11-01',
-    termDays: 365,
-    status: 'active',
-    fundedBy: 'balance',
-    accountNumber: '9000000001',
-    ...overrides,
-  };
-}
+export { fixedDepositSample as fixedDeposit } from '../../test-fixtures';
 
 export const requestsPath = (kind: FundingKind) => `/api/v1/funding/requests?kind=${kind}`;
 

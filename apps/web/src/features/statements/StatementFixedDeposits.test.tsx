@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bankAnswers } from '../../test-fixtures';
+import { bankAnswers, fixedDepositSample } from '../../test-fixtures';
 import { mockFetch, renderRoute } from '../../test-utils';
 
 beforeEach(() => {
@@ -46,25 +46,7 @@ function answer(deposits: unknown[]) {
 
 describe('Statements & Report: fixed deposits', () => {
   it('lists the fixed deposits held apart from the current account', async () => {
-    mockFetch(
-      answer([
-        {
-          id: '1',
-          planName: 'Twelve months',
-          annualRateBp: 500,
-          principal: '100000',
-          accrued: '137',
-          interestAtMaturity: '5000',
-          currency: 'USD',
-          startDate: '2026-11-01',
-          maturityDate: '2027-11-01',
-          termDays: 365,
-          status: 'active',
-          fundedBy: 'balance',
-          accountNumber: '9000000001',
-        },
-      ]),
-    );
+    mockFetch(answer([fixedDepositSample()]));
     renderRoute('/dashboard/statements');
     const section = await screen.findByRole('region', { name: 'Fixed deposits' });
     const item = within(section).getByRole('listitem', { name: 'Twelve months fixed deposit' });
