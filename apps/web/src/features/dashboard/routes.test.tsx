@@ -85,7 +85,18 @@ describe('dashboard route', () => {
   });
 
   it('logs out through the API and lands on the welcome page with Logged out!', async () => {
-    const { fetchMock, user, router } = await openDashboard();
+    // As the server does: once signed out, the session answers nobody (a welcome page that
+    // still saw the session would rightly send the customer back to the dashboard).
+    let signedIn = true;
+    const answer = bankAnswers();
+    const fetchMock = mockFetch((path) => {
+      if (path === '/api/v1/auth/signout') signedIn = false;
+      if (path === '/api/v1/auth/session' && !signedIn) return { status: 200, body: { me: null } };
+      return answer(path);
+    });
+    const user = userEvent.setup();
+    const router = renderRoute('/dashboard');
+    await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
 
     expect(await screen.findByText('Logged out!')).toBeTruthy();
