@@ -11,6 +11,8 @@ export const problemSchema = z
     instance: z.string().optional(),
     requestId: z.string().optional(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** A refusal to show as a notice dialog (title, body): the spec's trx_notif. */
+    notice: z.object({ title: z.string(), body: z.string() }).optional(),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof problemSchema>;

@@ -17,3 +17,4 @@ export * from './signup.js';
 export * from './statements.js';
 export * from './support.js';
 export * from './text.js';
+export * from './transfers.js';

@@ -3,9 +3,15 @@ import type { CustomerTables } from './tables/customer.js';
 import type { FundingTables } from './tables/funding.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
+import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
-export interface DB extends IdentityTables, KycTables, CustomerTables, FundingTables {
+export interface DB
+  extends IdentityTables,
+    KycTables,
+    CustomerTables,
+    FundingTables,
+    TransferTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -14,6 +14,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   UNPROCESSABLE: 422,
+  /** A transfer the bank will not make (limit, restriction, balance): details.notice says why. */
+  TRANSFER_REFUSED: 422,
   RATE_LIMITED: 429,
   /** Codes of one purpose paused for a person after too many wrong tries in a day. */
   CODES_PAUSED: 429,

@@ -142,11 +142,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         request.log.error({ err: error }, 'request failed');
       }
       const errors = error.details?.errors;
+      const notice = error.details?.notice as Problem['notice'];
       return sendProblem(reply, request, {
         status: error.status,
         code: error.code,
         detail: error.message,
         ...(Array.isArray(errors) ? { errors: errors as { path: string; message: string }[] } : {}),
+        ...(notice ? { notice } : {}),
       });
     }
     if (isResponseSerializationError(error)) {

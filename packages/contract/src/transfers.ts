@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { unsignedMinorUnitsSchema, positiveDecimalAmountSchema } from './money.js';
+import { textSchema } from './text.js';
+
+/**
+ * Bank transfers (spec section 2 "send", section 4 "Transfer flow", section 5 "Transfer
+ * confirm"; PRODUCT.md "Transaction PIN", "Transfer authorization code", "Bank transfer").
+ *
+ * The server holds each transfer as a state machine, one step per call, none skippable:
+ * created (draft) -> confirmed (the customer saw the server's charge) -> PIN verified ->
+ * [code verified, when the risk rules ask for the emailed code] -> submitted. A submitted
+ * transfer is in progress (sent out, waiting for staff), successful or failed (refunded).
+ */
+
+export const TRANSFER_STAGES = [
+  'draft',
+  'confirmed',
+  'pin_verified',
+  'code_verified',
+  'submitted',
+] as const;
+export type TransferStage = (typeof TRANSFER_STAGES)[number];
+
+/** A submitted transfer's status, as the spec's Transaction status. */
+export const TRANSFER_STATUSES = ['in_progress', 'successful', 'failed'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/** Spec texts of the flow. */
+export const TRANSFER_SUCCESS = 'Successful! Await Confirmation';
+export const TRANSFER_CODE_REQUIRED = 'Transfer Authorization Code is required';
+export const INSUFFICIENT_BALANCE = 'Insufficient balance';
+/** Spec section 8 (its spelling): a network failure at PIN confirm. */
+export const PIN_NETWORK_ERROR = 'An error has Occured.';
+
+/** A started transfer that is not submitted within this time must be started again. */
+export const TRANSFER_FLOW_TTL_MS = 30 * 60_000;
+
+/** SWIFT/BIC: 4 letters (bank), 2 letters (country), 2 letters or digits, optional branch of 3. */
+export const SWIFT_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+const required = (message: string) => textSchema().trim().min(1, message);
+
+/** Folds spaces and dashes out and letters up, as account numbers and IBANs are compared. */
+export function normalizeAccountNumber(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/**
+ * The send form (spec "Bank transfer payload": bank, swift, currency, routing, country, act_no,
+ * act_hold_name, amount, note), every field required. The country is checked against the ISO
+ * list on the server; the currency must be the account's.
+ */
+export const transferDetailsSchema = z
+  .strictObject({
+    bank: required('Enter the bank name').max(100, 'Use at most 100 characters'),
+    swift: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .min(1, 'Enter the SWIFT/BIC code')
+      .regex(SWIFT_PATTERN, 'A SWIFT/BIC code has 8 or 11 letters and digits, like DEUTDEFF'),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Choose the currency'),
+    routing: required('Enter the routing number').regex(
+      /^[A-Za-z0-9 -]{3,20}$/,
+      'A routing number has 3 to 20 letters or digits',
+    ),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Choose the country from the list'),
+    accountNumber: required('Enter the account number')
+      .transform(normalizeAccountNumber)
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z0-9]{4,34}$/, 'An account number or IBAN has 4 to 34 letters and digits'),
+      ),
+    accountHolderName: required('Enter the account holder name')
+      .min(2, 'Enter the account holder name')
+      .max(100, 'Use at most 100 characters'),
+    amount: positiveDecimalAmountSchema,
+    note: required('Enter a note for the recipient').max(140, 'Use at most 140 characters'),
+    /** Keep these details as a beneficiary once the transfer is submitted. */
+    saveBeneficiary: z.boolean().default(false),
+  })
+  .meta({ id: 'TransferFields' });
+export type TransferDetailsInput = z.input<typeof transferDetailsSchema>;
+export type TransferDetails = z.output<typeof transferDetailsSchema>;
+
+/** What the server computed and how far the flow is: the confirm page reads this. */
+export const transferSchema = z
+  .object({
+    id: z.string(),
+    stage: z.enum(TRANSFER_STAGES),
+    /** Null until submitted. */
+    status: z.enum(TRANSFER_STATUSES).nullable(),
+    bank: z.string(),
+    swift: z.string(),
+    currency: z.string(),
+    routing: z.string(),
+    country: z.string(),
+    accountNumber: z.string(),
+    accountHolderName: z.string(),
+    note: z.string(),
+    saveBeneficiary: z.boolean(),
+    /** To an account of this bank: settles at once, no staff step. */
+    internal: z.boolean(),
+    amount: unsignedMinorUnitsSchema,
+    /** The service charge: the plan's percent of the amount (10 % when none). */
+    fee: unsignedMinorUnitsSchema,
+    /** Basis points (1000 = 10 %). */
+    feeRateBp: z.number().int(),
+    /** Amount minus fee: what the recipient gets. */
+    amountReceived: unsignedMinorUnitsSchema,
+    /** The available balance now, for the confirm page's "Insufficient balance". */
+    availableBalance: unsignedMinorUnitsSchema,
+    sufficientBalance: z.boolean(),
+    /** Staff's reference once successful; the reason once failed. */
+    reference: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    submittedAt: z.iso.datetime().nullable(),
+    decidedAt: z.iso.datetime().nullable(),
+    /** After this, a transfer not yet submitted must be started again. */
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Transfer' });
+export type Transfer = z.infer<typeof transferSchema>;
+
+export const transferListSchema = z
+  .object({ items: z.array(transferSchema) })
+  .meta({ id: 'TransferList' });
+
+export const transferPinSchema = z
+  .strictObject({ pin: z.string().regex(/^\d{4}$/, 'Invalid Pin') })
+  .meta({ id: 'TransferPin' });
+
+export const transferCodeSchema = z
+  .strictObject({ code: z.string().regex(/^\d{4}$/, 'Enter the 4-digit code') })
+  .meta({ id: 'TransferCode' });
+
+/**
+ * The answer of each step after confirm: `code` when the emailed code is needed next (the
+ * spec's requiresanother: head, body, and where it went), `ready` when the transfer can be
+ * submitted, `done` once it was (the spec's "Successful! Await Confirmation").
+ */
+export const transferStepSchema = z
+  .discriminatedUnion('next', [
+    z.object({
+      next: z.literal('code'),
+      head: z.string(),
+      body: z.string(),
+      /** The masked address the code went to. */
+      sentTo: z.string(),
+      transfer: transferSchema,
+    }),
+    z.object({ next: z.literal('ready'), transfer: transferSchema }),
+    z.object({ next: z.literal('done'), transfer: transferSchema }),
+  ])
+  .meta({ id: 'TransferStep' });
+export type TransferStep = z.infer<typeof transferStepSchema>;
+
+/**
+ * A refusal the customer reads in the notice dialog (spec trx_notif: title and body, "Okay"):
+ * sent as the problem's `notice` for limits, restrictions and the like.
+ */
+export const transferNoticeSchema = z.object({ title: z.string(), body: z.string() });
+export type TransferNotice = z.infer<typeof transferNoticeSchema>;
+
+// -----------------------------------------------------------------------------------------
+// Beneficiaries: saved from a submitted transfer, picked in the send form.
+
+export const beneficiarySchema = z
+  .object({
+    id: z.string(),
+    bank: z.string(),
+    swift: z.string(),
+    currency: z.string(),
+    routing: z.string(),
+    country: z.string(),
+    accountNumber: z.string(),
+    accountHolderName: z.string(),
+    /** When money last went to these details (submitted, not failed); null if never. */
+    lastPaidAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Beneficiary' });
+export type Beneficiary = z.infer<typeof beneficiarySchema>;
+
+export const beneficiaryListSchema = z
+  .object({ items: z.array(beneficiarySchema) })
+  .meta({ id: 'BeneficiaryList' });
+
+// -----------------------------------------------------------------------------------------
+// Staff (transfers.process): the outgoing queue, decided once.
+
+export const staffTransferQueueQuerySchema = z.object({
+  status: z.enum(TRANSFER_STATUSES).default('in_progress'),
+});
+
+export const staffTransferSchema = transferSchema
+  .omit({ availableBalance: true, sufficientBalance: true, saveBeneficiary: true, expiresAt: true })
+  .extend({
+    customer: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      accountNumber: z.string(),
+    }),
+    /** The staff member who decided, by name. */
+    decidedBy: z.string().nullable(),
+  })
+  .meta({ id: 'StaffTransfer' });
+export type StaffTransfer = z.infer<typeof staffTransferSchema>;
+
+export const staffTransferQueueSchema = z
+  .object({ items: z.array(staffTransferSchema) })
+  .meta({ id: 'StaffTransferQueue' });
+
+export const completeTransferSchema = z
+  .strictObject({
+    reference: textSchema()
+      .trim()
+      .min(3, 'Enter the reference of the payment as sent')
+      .max(100, 'Use at most 100 characters'),
+  })
+  .meta({ id: 'CompleteTransfer' });
+
+export const failTransferSchema = z
+  .strictObject({
+    reason: textSchema()
+      .trim()
+      .min(3, 'Give the customer a reason')
+      .max(500, 'Use at most 500 characters'),
+  })
+  .meta({ id: 'FailTransfer' });
