@@ -36,6 +36,10 @@ export const accountSummarySchema = z
   .meta({ id: 'AccountSummary' });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
+/** A transaction's status (spec section 3): a transfer is in progress until staff decide it. */
+export const TRANSACTION_STATUSES = ['successful', 'in_progress', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
 /** One line of the account's history: a posted ledger entry seen from this account. */
 export const transactionSchema = z
   .object({
@@ -45,7 +49,7 @@ export const transactionSchema = z
     amount: unsignedMinorUnitsSchema,
     currency: z.string(),
     transactionType: z.enum(['credit', 'debit']),
-    status: z.enum(['successful', 'in_progress', 'failed']),
+    status: z.enum(TRANSACTION_STATUSES),
     balanceAfter: minorUnits,
   })
   .meta({ id: 'Transaction' });

@@ -112,14 +112,14 @@ const ownedBalance = statement<AccountBalance>(
 );
 
 /** A customer's own history: what their view shows, nothing more. */
-export type OwnedHistoryItem = Omit<HistoryItem, 'entryId' | 'kind'>;
+export type OwnedHistoryItem = Omit<HistoryItem, 'kind'>;
 
 export interface OwnedHistoryPage {
   items: OwnedHistoryItem[];
   nextCursor: string | null;
 }
 
-const OWNED_HISTORY_COLUMNS = `p.id as "postingId", e.memo, p.amount, p.currency,
+const OWNED_HISTORY_COLUMNS = `p.id as "postingId", p.entry_id as "entryId", e.memo, p.amount, p.currency,
   p.balance_after as "balanceAfter", to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
 const ownedHistoryFirst = statement<OwnedHistoryItem>(

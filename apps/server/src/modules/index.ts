@@ -14,6 +14,7 @@ import { settingsModule } from './settings/index.js';
 import { statementsModule } from './statements/index.js';
 import { supportModule } from './support/index.js';
 import { systemModule } from './system/index.js';
+import { transfersModule } from './transfers/index.js';
 
 /** Every feature module, wired the same way (app.ts registers routes, main.ts runs jobs). */
 export const modules: readonly AppModule[] = [
@@ -32,6 +33,7 @@ export const modules: readonly AppModule[] = [
   statementsModule,
   fundingModule,
   fixedDepositsModule,
+  transfersModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -11,9 +11,10 @@ export class TestClient {
   ) {}
 
   async request(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     body?: unknown,
+    headers: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
       method,
@@ -22,6 +23,7 @@ export class TestClient {
         'user-agent': this.userAgent,
         ...(method !== 'GET' ? { 'x-bank-csrf': '1' } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { payload: body as object }),
       ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
@@ -34,8 +36,12 @@ export class TestClient {
     return response;
   }
 
-  post(url: string, body?: unknown) {
-    return this.request('POST', url, body ?? {});
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+
+  delete(url: string) {
+    return this.request('DELETE', url);
   }
 
   put(url: string, body: unknown) {

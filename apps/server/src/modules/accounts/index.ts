@@ -3,4 +3,4 @@ import { accountRoutes } from './routes.js';
 
 /** The customer's own account: balance, totals and history, read from the ledger. */
 export const accountsModule: AppModule = { name: 'accounts', routes: accountRoutes };
-export { currentAccountId, toTransaction } from './service.js';
+export { currentAccountId, toTransaction, withStatuses } from './service.js';

@@ -1,4 +1,9 @@
-import type { AccountSummary, Transaction, TransactionPage } from '@bank/contract';
+import type {
+  AccountSummary,
+  Transaction,
+  TransactionPage,
+  TransactionStatus,
+} from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import {
   getOwnedBalance,
@@ -8,6 +13,7 @@ import {
   type OwnedAccount,
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
+import { transferStatuses } from '../transfers/index.js';
 
 /**
  * The signed-in customer's current account, read from the ledger and scoped by the owner: a
@@ -47,6 +53,7 @@ export function toTransaction(
     HistoryItem,
     'postingId' | 'memo' | 'amount' | 'currency' | 'balanceAfter' | 'createdAt'
   >,
+  status: TransactionStatus = 'successful',
 ): Transaction {
   const credit = item.amount > 0n;
   return {
@@ -56,9 +63,9 @@ export function toTransaction(
     amount: String(credit ? item.amount : -item.amount),
     currency: item.currency,
     transactionType: credit ? 'credit' : 'debit',
-    // Every row here is a posted ledger entry, so it has happened. Requests still waiting for
-    // staff (deposits, transfers) are listed by their own features with their own status.
-    status: 'successful',
+    // A posted entry has happened, except a transfer's: in progress until staff decide it,
+    // failed once refunded (the refund is a row of its own).
+    status,
     balanceAfter: String(item.balanceAfter),
   };
 }
@@ -70,5 +77,20 @@ export async function transactions(
 ): Promise<TransactionPage> {
   const history = await getOwnedHistory(deps.db, currentAccountOf(userId), page);
   if (!history) throw notOpenYet();
-  return { items: history.items.map(toTransaction), nextCursor: history.nextCursor };
+  return { items: await withStatuses(deps, history.items), nextCursor: history.nextCursor };
+}
+
+/** History rows as transactions, each transfer's with its status. */
+export async function withStatuses(
+  deps: AppDeps,
+  items: readonly Pick<
+    HistoryItem,
+    'postingId' | 'entryId' | 'memo' | 'amount' | 'currency' | 'balanceAfter' | 'createdAt'
+  >[],
+): Promise<Transaction[]> {
+  const statuses = await transferStatuses(
+    deps.db,
+    items.map((i) => i.entryId),
+  );
+  return items.map((i) => toTransaction(i, statuses.get(i.entryId)));
 }

@@ -15,7 +15,7 @@ import {
   type HistoryItem,
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
-import { currentAccountId, toTransaction } from '../accounts/index.js';
+import { currentAccountId, withStatuses } from '../accounts/index.js';
 import { fixedDepositsForStatement, type StatementFixedDeposit } from '../fixed-deposits/index.js';
 import { users } from '../users/index.js';
 
@@ -67,7 +67,7 @@ export async function statement(
     getBalance(deps.db, scope),
   ]);
   return {
-    items: history.items.map(toTransaction),
+    items: await withStatuses(deps, history.items),
     nextCursor: history.nextCursor,
     period: {
       from: filter.from ?? null,

@@ -1,0 +1,721 @@
+import countries from 'i18n-iso-countries';
+import type { Kysely } from 'kysely';
+import {
+  TRANSFER_CODE_REQUIRED,
+  formatMoney,
+  type Transfer,
+  type TransferDetails,
+  type TransferStep,
+} from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
+import { ensureInternalAccounts, findAccount, postEntry } from '../../ledger/index.js';
+import { CODE_RULES } from '../../platform/codes/purposes.js';
+import { BANK_NAME } from '../../platform/mail/index.js';
+import { TOO_MANY_TRIES, WRONG_CODE } from '../../platform/codes/service.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import { availabilityFor } from '../availability/service.js';
+import { currentPlanOf, type AccountPlanTerms } from '../catalog/index.js';
+import { institutionDetails } from '../catalog/institution.js';
+import { verifyPin } from '../pin/index.js';
+import { users } from '../users/index.js';
+import { transferCodeEmail } from './emails.js';
+import * as repo from './repo.js';
+import type { TransferRow } from './repo.js';
+import {
+  codeReasons,
+  destinationKey,
+  isOwnSwift,
+  maskEmail,
+  serviceCharge,
+  startOfDay,
+} from './rules.js';
+import { availableBalance, customerView, expiresAt } from './views.js';
+
+/**
+ * The transfer flow (decision 0019): one call per step, each taken under the transfer's row
+ * lock with its stage checked, so no step can be skipped, replayed or reordered:
+ *
+ *   create (draft) -> confirm -> PIN -> [emailed code] -> submit
+ *
+ * Submission re-checks everything under the customer's row lock (status, plan, daily limit,
+ * risk rules) and posts the one ledger entry, which refuses a balance below zero. Lock order,
+ * everywhere: the transfer row, then the customer's row, then ledger accounts (ascending ids,
+ * inside the ledger).
+ */
+
+export interface Person {
+  userId: bigint;
+  ip: string;
+  userAgent: string;
+}
+
+const PURPOSE = 'transfer_authorization' as const;
+
+/** A refusal the customer reads in the notice dialog (spec trx_notif). */
+export function refused(title: string, body: string): AppError {
+  return new AppError('TRANSFER_REFUSED', body, { notice: { title, body } });
+}
+
+const expired = () =>
+  refused(
+    'Transfer expired',
+    'For your security, a transfer must be completed within 30 minutes of its last step. Nothing was sent: please start again.',
+  );
+
+const money = (amount: bigint, currency: string) => formatMoney(amount, currency);
+
+/** The customer as a transfer needs them: able to send, or the notice saying why not. */
+async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
+  const query = db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'first_name as firstName',
+      'last_name as lastName',
+      'kyc_status as kycStatus',
+      'restriction_head as restrictionHead',
+      'restriction_body as restrictionBody',
+    ])
+    .where('id', '=', userId)
+    .where('kind', '=', 'customer');
+  const user = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  if (user.restrictionHead !== null && user.restrictionBody !== null) {
+    throw refused(user.restrictionHead, user.restrictionBody);
+  }
+  if (user.kycStatus !== 'approved') {
+    throw refused(
+      'Transfers are not available',
+      'Transfers open once your identity check is approved.',
+    );
+  }
+  return user;
+}
+
+/** Refused where staff switched bank transfers off for the customer's country. */
+async function checkAvailable(deps: AppDeps, userId: bigint) {
+  const { available } = await availabilityFor(deps, userId);
+  if (!available.bank_transfer) {
+    throw refused('Not available', 'Bank transfers are not available for your region.');
+  }
+}
+
+/**
+ * Checks what the customer typed and works out what the server decides: this bank's account
+ * or another bank's, where the money goes, and the service charge of the plan.
+ */
+async function prepare(
+  deps: AppDeps,
+  db: Kysely<DB>,
+  userId: bigint,
+  input: TransferDetails,
+  plan: AccountPlanTerms,
+) {
+  const currency = deps.config.currency;
+  if (input.currency !== currency) {
+    throw fieldError('body.currency', `Transfers are sent in ${currency}, your account's currency`);
+  }
+  if (!countries.isValid(input.country)) {
+    throw fieldError('body.country', 'Choose the country from the list');
+  }
+  const own = (await institutionDetails(db)).swiftCode;
+  const internal = isOwnSwift(input.swift, own);
+  let recipientAccountId: bigint | null = null;
+  if (internal) {
+    const account = /^\d{10}$/.test(input.accountNumber)
+      ? await findAccount(db, { accountNumber: input.accountNumber })
+      : undefined;
+    if (!account || account.kind !== 'customer_current' || account.currency !== currency) {
+      throw fieldError('body.accountNumber', 'No account at this bank has this number');
+    }
+    if (account.ownerId === userId) {
+      throw fieldError('body.accountNumber', 'This is your own account: choose another');
+    }
+    recipientAccountId = account.id;
+  }
+  const fee = serviceCharge(input.amount, plan.serviceChargeBp);
+  if (input.amount - fee <= 0n) {
+    throw fieldError('body.amount', 'The amount is too small to cover the service charge');
+  }
+  if (input.amount > plan.dailyTransferLimit) {
+    throw fieldError(
+      'body.amount',
+      `Your ${plan.name} plan lets you send up to ${money(plan.dailyTransferLimit, currency)} a day`,
+    );
+  }
+  return {
+    user_id: userId,
+    bank: input.bank,
+    swift: input.swift,
+    currency,
+    routing: input.routing.toUpperCase(),
+    country: input.country,
+    account_number: input.accountNumber,
+    holder_name: input.accountHolderName,
+    note: input.note,
+    save_beneficiary: input.saveBeneficiary,
+    destination_key: destinationKey(
+      { swift: input.swift, accountNumber: input.accountNumber },
+      internal,
+    ),
+    recipient_account_id: recipientAccountId,
+    amount: input.amount,
+    fee_bp: plan.serviceChargeBp,
+    fee,
+  };
+}
+
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+/** True when a stored transfer holds exactly these details (a retried create). */
+function sameDetails(row: TransferRow, p: Prepared): boolean {
+  return (
+    row.bank === p.bank &&
+    row.swift === p.swift &&
+    row.currency === p.currency &&
+    row.routing === p.routing &&
+    row.country === p.country &&
+    row.accountNumber === p.account_number &&
+    row.accountHolderName === p.holder_name &&
+    row.note === p.note &&
+    row.amount === p.amount &&
+    row.saveBeneficiary === p.save_beneficiary
+  );
+}
+
+async function view(_deps: AppDeps, db: Kysely<DB>, row: TransferRow): Promise<Transfer> {
+  return customerView(row, await availableBalance(db, row.userId));
+}
+
+/**
+ * Starts a transfer (draft). The client's idempotency key names it: the same key again returns
+ * the same transfer (created false), with other details it is refused.
+ */
+export async function createTransfer(
+  deps: AppDeps,
+  person: Person,
+  idempotencyKey: string,
+  input: TransferDetails,
+): Promise<{ transfer: Transfer; created: boolean }> {
+  const existing = await repo.transferByKey(deps.db, person.userId, idempotencyKey);
+  await checkAvailable(deps, person.userId);
+  await sender(deps.db, person.userId, false);
+  const plan = await currentPlanOf(deps.db, person.userId);
+  const prepared = await prepare(deps, deps.db, person.userId, input, plan);
+  const now = deps.clock.now();
+  if (!existing) {
+    const inserted = await deps.db
+      .insertInto('transfers')
+      .values({ ...prepared, idempotency_key: idempotencyKey, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      const row = await repo.ownTransfer(deps.db, person.userId, inserted.id);
+      return { transfer: await view(deps, deps.db, row as TransferRow), created: true };
+    }
+  }
+  // The key was used before (a retry, or a retry racing the first try).
+  const row = existing ?? (await repo.transferByKey(deps.db, person.userId, idempotencyKey));
+  if (!row || !sameDetails(row, prepared)) {
+    throw new AppError(
+      'CONFLICT',
+      'This request key was already used for a different transfer. Start a new transfer.',
+    );
+  }
+  return { transfer: await view(deps, deps.db, row), created: false };
+}
+
+/** The transfer locked for a step, refused when it is not at one of `stages` or has expired. */
+async function lockAt(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  person: Person,
+  id: bigint,
+  stages: readonly TransferRow['stage'][],
+): Promise<TransferRow> {
+  const row = await repo.lockOwnTransfer(trx, person.userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
+  checkStage(deps, row, stages);
+  return row;
+}
+
+const STAGE_MESSAGE: Record<TransferRow['stage'], string> = {
+  draft: 'Review and confirm the transfer first.',
+  confirmed: 'Enter your transaction PIN first.',
+  pin_verified: 'Your PIN was already checked for this transfer.',
+  code_verified: 'The authorization code was already checked for this transfer.',
+  submitted: 'This transfer was already submitted.',
+};
+
+function checkStage(deps: AppDeps, row: TransferRow, stages: readonly TransferRow['stage'][]) {
+  if (!stages.includes(row.stage)) throw new AppError('CONFLICT', STAGE_MESSAGE[row.stage]);
+  if (row.stage !== 'submitted' && deps.clock.now() >= expiresAt(row)) throw expired();
+}
+
+/** Edits a transfer not yet submitted: back to draft, and any code sent for it is void. */
+export async function editTransfer(
+  deps: AppDeps,
+  person: Person,
+  id: bigint,
+  input: TransferDetails,
+): Promise<Transfer> {
+  await checkAvailable(deps, person.userId);
+  await sender(deps.db, person.userId, false);
+  const plan = await currentPlanOf(deps.db, person.userId);
+  const prepared = await prepare(deps, deps.db, person.userId, input, plan);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.lockOwnTransfer(trx, person.userId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
+    if (row.stage === 'submitted') throw new AppError('CONFLICT', STAGE_MESSAGE.submitted);
+    await voidCodes(deps, trx, person.userId);
+    await trx
+      .updateTable('transfers')
+      .set({ ...prepared, stage: 'draft', needs_code: false, updated_at: deps.clock.now() })
+      .where('id', '=', id)
+      .execute();
+    return view(deps, trx, (await repo.ownTransfer(trx, person.userId, id)) as TransferRow);
+  });
+}
+
+/** Spends any transfer code the customer holds: the details it was sent for changed. */
+async function voidCodes(deps: AppDeps, trx: Kysely<DB>, userId: bigint) {
+  await trx
+    .updateTable('one_time_codes')
+    .set({ consumed_at: deps.clock.now() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', PURPOSE)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The customer saw the server's service charge and amount received and confirms them. The
+ * charge is worked out again from the plan now: what is confirmed is what will be charged.
+ */
+export async function confirmTransfer(
+  deps: AppDeps,
+  person: Person,
+  id: bigint,
+): Promise<Transfer> {
+  await checkAvailable(deps, person.userId);
+  await sender(deps.db, person.userId, false);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockAt(deps, trx, person, id, ['draft', 'confirmed']);
+    if (row.stage === 'confirmed') return view(deps, trx, row);
+    const plan = await currentPlanOf(trx, person.userId);
+    const fee = serviceCharge(row.amount, plan.serviceChargeBp);
+    if (fee !== row.fee) {
+      // The plan changed since the form was sent: show the new charge before anything else.
+      await trx
+        .updateTable('transfers')
+        .set({ fee, fee_bp: plan.serviceChargeBp, updated_at: deps.clock.now() })
+        .where('id', '=', id)
+        .execute();
+      return view(deps, trx, (await repo.ownTransfer(trx, person.userId, id)) as TransferRow);
+    }
+    const available = await availableBalance(trx, person.userId);
+    if (row.amount > available) {
+      throw refused(
+        'Insufficient balance',
+        `Your available balance is ${money(available, row.currency)}; this transfer needs ${money(row.amount, row.currency)}.`,
+      );
+    }
+    await trx
+      .updateTable('transfers')
+      .set({ stage: 'confirmed', updated_at: deps.clock.now() })
+      .where('id', '=', id)
+      .execute();
+    return customerView({ ...row, stage: 'confirmed', updatedAt: deps.clock.now() }, available);
+  });
+}
+
+/** What the code is bound to: this transfer, its amount, currency, beneficiary and source. */
+function codeContext(row: TransferRow, sourceAccountId: bigint) {
+  return {
+    transfer: String(row.id),
+    amount: String(row.amount),
+    fee: String(row.fee),
+    currency: row.currency,
+    beneficiary: row.destinationKey,
+    holder: row.accountHolderName,
+    source: String(sourceAccountId),
+  };
+}
+
+/** The risk rules, read inside the caller's transaction. */
+async function assess(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, plan: AccountPlanTerms) {
+  const now = deps.clock.now();
+  const [sentToday, paid] = await Promise.all([
+    repo.sentSince(trx, row.userId, startOfDay(now)),
+    repo.paidBefore(trx, row.userId, row.destinationKey),
+  ]);
+  return {
+    sentToday,
+    reasons: codeReasons({
+      amount: row.amount,
+      stepUpThreshold: plan.stepUpThreshold,
+      sentToday,
+      paidBefore: paid,
+    }),
+  };
+}
+
+/**
+ * Emails a fresh code bound to the transfer (any earlier transfer code is void with it).
+ * Refused when the day's codes were all sent or codes are paused after wrong tries.
+ */
+async function sendCode(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  row: TransferRow,
+  reasons: readonly string[],
+): Promise<TransferStep> {
+  const user = await users.findUserById(trx, row.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  const issued = await deps.codes.issuedInLastDay(trx, row.userId, PURPOSE);
+  if (issued.all >= CODE_RULES[PURPOSE].dailyIssues) {
+    throw refused(
+      'Too many codes today',
+      'We have sent you as many transfer codes as we can today. Please try again tomorrow.',
+    );
+  }
+  const source = await repo.currentAccountOf(trx, row.userId, row.currency);
+  const { code } = await deps.codes.issue(trx, {
+    userId: row.userId,
+    purpose: PURPOSE,
+    context: codeContext(row, source),
+  });
+  await deps.mail.send(
+    trx,
+    await transferCodeEmail(user.email, user.firstName, code, {
+      amount: row.amount,
+      currency: row.currency,
+      holderName: row.accountHolderName,
+      bank: row.bank,
+    }),
+  );
+  return codeStep(row, user.email, reasons, await availableBalance(trx, row.userId));
+}
+
+const REASON_WORDS: Record<string, string> = {
+  large_amount: 'the amount is at or above your plan’s limit for PIN-only transfers',
+  new_beneficiary: 'you have not sent money to this beneficiary before',
+  daily_total: 'your transfers today are above your plan’s limit for PIN-only transfers',
+};
+
+function codeStep(
+  row: TransferRow,
+  email: string,
+  reasons: readonly string[],
+  available: bigint,
+): TransferStep {
+  const sentTo = maskEmail(email);
+  const why = reasons.map((r) => REASON_WORDS[r]).filter(Boolean);
+  return {
+    next: 'code',
+    head: TRANSFER_CODE_REQUIRED,
+    body: `We sent a 4-digit code to ${sentTo}${why.length ? ` because ${why.join(', and ')}` : ''}. Enter it to authorize this transfer. It works for 10 minutes.`,
+    sentTo,
+    transfer: customerView(row, available),
+  };
+}
+
+/**
+ * The PIN step: the one PIN check (its count of wrong tries and its rest apply, and are kept
+ * even when the step is refused), then the risk rules decide whether the emailed code is next.
+ */
+export async function verifyTransferPin(
+  deps: AppDeps,
+  person: Person,
+  id: bigint,
+  pin: string,
+): Promise<TransferStep> {
+  // The stage is checked before the PIN, so a step out of order costs no PIN try.
+  const before = await repo.ownTransfer(deps.db, person.userId, id);
+  if (!before) throw new AppError('NOT_FOUND', 'No such transfer');
+  checkStage(deps, before, ['confirmed']);
+  await verifyPin(deps, person, pin);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockAt(deps, trx, person, id, ['confirmed']);
+    const plan = await currentPlanOf(trx, person.userId);
+    const { reasons } = await assess(deps, trx, row, plan);
+    const needsCode = reasons.length > 0;
+    const now = deps.clock.now();
+    await trx
+      .updateTable('transfers')
+      .set({ stage: 'pin_verified', needs_code: needsCode, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    const updated = { ...row, stage: 'pin_verified' as const, needsCode, updatedAt: now };
+    if (needsCode) return sendCode(deps, trx, updated, reasons);
+    return { next: 'ready', transfer: await view(deps, trx, updated) };
+  });
+}
+
+/**
+ * The code step. The code is checked against this transfer's details as they are now: a code
+ * sent for other details is refused and spent. A wrong try is kept even though the step is
+ * refused; the try that uses up the code's attempts tells the customer.
+ */
+export async function verifyTransferCode(
+  deps: AppDeps,
+  person: Person,
+  id: bigint,
+  code: string,
+): Promise<TransferStep> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockAt(deps, trx, person, id, ['pin_verified']);
+    if (!row.needsCode) throw new AppError('CONFLICT', 'This transfer needs no code: submit it.');
+    const source = await repo.currentAccountOf(trx, person.userId, deps.config.currency);
+    const checked = await deps.codes.check(trx, {
+      userId: person.userId,
+      purpose: PURPOSE,
+      code,
+      context: codeContext(row, source),
+    });
+    if (!checked.ok) {
+      if (checked.error.message === WRONG_CODE) await tellWhenUsedUp(deps, trx, person.userId);
+      return { error: checked.error };
+    }
+    const now = deps.clock.now();
+    await trx
+      .updateTable('transfers')
+      .set({ stage: 'code_verified', updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    const step: TransferStep = {
+      next: 'ready',
+      transfer: await view(deps, trx, { ...row, stage: 'code_verified', updatedAt: now }),
+    };
+    return { step };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.step;
+}
+
+/** The customer hears when a transfer code was guessed at until it stopped working. */
+async function tellWhenUsedUp(deps: AppDeps, trx: Kysely<DB>, userId: bigint) {
+  const latest = await trx
+    .selectFrom('one_time_codes')
+    .select('attempts')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', PURPOSE)
+    .where('consumed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!latest || latest.attempts < CODE_RULES[PURPOSE].maxAttempts) return;
+  const user = await users.findUserById(trx, userId);
+  await deps.notifications.notify(trx, {
+    userId,
+    kind: 'transfer.code_locked',
+    title: 'Transfer code blocked',
+    body: `The authorization code for your transfer was entered wrongly ${CODE_RULES[PURPOSE].maxAttempts} times, so it no longer works. ${TOO_MANY_TRIES} If this was not you, change your password and PIN now.`,
+    ...(user ? { email: { to: user.email, firstName: user.firstName } } : {}),
+  });
+}
+
+/** Sends a new code for a transfer waiting for one (at most one a minute). */
+export async function resendTransferCode(
+  deps: AppDeps,
+  person: Person,
+  id: bigint,
+): Promise<TransferStep> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockAt(deps, trx, person, id, ['pin_verified']);
+    if (!row.needsCode) throw new AppError('CONFLICT', 'This transfer needs no code: submit it.');
+    const sentAt = await deps.codes.lastSentAt(trx, person.userId, PURPOSE);
+    if (sentAt && deps.clock.now().getTime() - sentAt.getTime() < 60_000) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'A code was sent less than a minute ago. Check your email, or try again shortly.',
+      );
+    }
+    const plan = await currentPlanOf(trx, person.userId);
+    const { reasons } = await assess(deps, trx, row, plan);
+    return sendCode(deps, trx, row, reasons);
+  });
+}
+
+/**
+ * The final step. Under the transfer's lock and then the customer's: the steps were all taken,
+ * the customer may still send, the charge is the plan's, the day's limit holds, and the risk
+ * rules are met (a code now needed is sent, and asked for). Then the one entry moves the money;
+ * the ledger refuses a balance below zero. Submitting a submitted transfer answers as the first
+ * time and posts nothing.
+ */
+export async function submitTransfer(
+  deps: AppDeps,
+  person: Person,
+  id: bigint,
+): Promise<TransferStep> {
+  await checkAvailable(deps, person.userId);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockAt(deps, trx, person, id, ['pin_verified', 'code_verified', 'submitted']);
+    if (row.stage === 'submitted') {
+      return { step: { next: 'done', transfer: await view(deps, trx, row) } as TransferStep };
+    }
+    if (row.stage === 'pin_verified' && row.needsCode) {
+      throw new AppError('CONFLICT', 'Enter the authorization code we emailed you first.');
+    }
+    const user = await sender(trx, person.userId, true);
+    const plan = await currentPlanOf(trx, person.userId);
+    if (plan.serviceChargeBp !== row.feeBp) {
+      // The plan changed after the customer confirmed: they confirm the new charge first.
+      const fee = serviceCharge(row.amount, plan.serviceChargeBp);
+      await trx
+        .updateTable('transfers')
+        .set({
+          stage: 'draft',
+          needs_code: false,
+          fee,
+          fee_bp: plan.serviceChargeBp,
+          updated_at: deps.clock.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return {
+        error: refused(
+          'Your service charge changed',
+          `Your plan changed since you confirmed: the service charge is now ${money(fee, row.currency)}. Review the transfer and confirm it again.`,
+        ),
+      };
+    }
+    const { sentToday, reasons } = await assess(deps, trx, row, plan);
+    if (sentToday + row.amount > plan.dailyTransferLimit) {
+      const left = plan.dailyTransferLimit - sentToday;
+      throw refused(
+        'Daily limit reached',
+        `Your ${plan.name} plan lets you send up to ${money(plan.dailyTransferLimit, row.currency)} a day. You have sent ${money(sentToday, row.currency)} today, so you can send up to ${money(left > 0n ? left : 0n, row.currency)} more until midnight UTC.`,
+      );
+    }
+    if (reasons.length > 0 && row.stage !== 'code_verified') {
+      // Another transfer since the PIN step made this one need the code: send it and ask.
+      const now = deps.clock.now();
+      await trx
+        .updateTable('transfers')
+        .set({ needs_code: true, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      return {
+        step: await sendCode(deps, trx, { ...row, needsCode: true, updatedAt: now }, reasons),
+      };
+    }
+    const posted = await post(deps, trx, row, user);
+    return { step: { next: 'done', transfer: await view(deps, trx, posted) } as TransferStep };
+  });
+  if ('error' in outcome && outcome.error) throw outcome.error;
+  return (outcome as { step: TransferStep }).step;
+}
+
+type Sender = Awaited<ReturnType<typeof sender>>;
+
+/** Posts the transfer's one entry, records it, saves the beneficiary, tells the people. */
+async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Sender) {
+  const currency = row.currency;
+  const internal = await ensureInternalAccounts(trx, currency);
+  const from = await repo.currentAccountOf(trx, row.userId, row.currency);
+  const received = row.amount - row.fee;
+  const to = row.recipientAccountId ?? internal.outgoing_transfer_clearing.id;
+  const memo = `Transfer to ${row.accountHolderName} (${row.bank})`;
+  let entryId: bigint;
+  try {
+    const entry = await postEntry(trx, {
+      idempotencyKey: `transfer:${row.id}`,
+      kind: row.recipientAccountId ? 'transfer_internal' : 'transfer_out',
+      memo,
+      actor: `customer:${row.userId}`,
+      postings: [
+        { accountId: from, amount: -row.amount, currency },
+        { accountId: to, amount: received, currency },
+        ...(row.fee > 0n ? [{ accountId: internal.fee_income.id, amount: row.fee, currency }] : []),
+      ],
+    });
+    entryId = entry.entryId;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS') {
+      const available = await availableBalance(trx, row.userId);
+      throw refused(
+        'Insufficient balance',
+        `Your available balance is ${money(available, currency)}; this transfer needs ${money(row.amount, currency)}. Nothing was sent.`,
+      );
+    }
+    throw error;
+  }
+  const now = deps.clock.now();
+  const status = row.recipientAccountId ? 'successful' : 'in_progress';
+  await trx
+    .updateTable('transfers')
+    .set({
+      stage: 'submitted',
+      status,
+      entry_id: entryId,
+      submitted_at: now,
+      updated_at: now,
+      // A transfer inside the bank is settled by its entry: the entry is its reference.
+      ...(status === 'successful'
+        ? { decided_at: now, reference: internalReference(entryId) }
+        : {}),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  if (row.saveBeneficiary) await repo.saveBeneficiary(trx, row, now);
+  const amount = money(row.amount, currency);
+  const email = { to: user.email, firstName: user.firstName };
+  if (row.recipientAccountId) {
+    await deps.notifications.notify(trx, {
+      userId: row.userId,
+      kind: 'transfer.sent',
+      title: 'Transfer sent',
+      body: `You sent ${amount} to ${row.accountHolderName} at ${BANK_NAME}. They received ${money(received, currency)} after the ${money(row.fee, currency)} service charge.`,
+      email,
+    });
+    await tellRecipient(deps, trx, row, received, user);
+  } else {
+    await deps.notifications.notify(trx, {
+      userId: row.userId,
+      kind: 'transfer.submitted',
+      title: 'Transfer in progress',
+      body: `Your transfer of ${amount} to ${row.accountHolderName} (${row.bank}) is in progress: ${money(received, currency)} will be sent after the ${money(row.fee, currency)} service charge. We will tell you when it has arrived.`,
+      email,
+    });
+  }
+  return {
+    ...row,
+    stage: 'submitted' as const,
+    status,
+    entryId,
+    submittedAt: now,
+    updatedAt: now,
+    decidedAt: status === 'successful' ? now : null,
+    reference: status === 'successful' ? internalReference(entryId) : null,
+  } satisfies TransferRow;
+}
+
+const internalReference = (entryId: bigint) =>
+  `${BANK_NAME.toUpperCase().replace(/\W+/g, '')}-${entryId}`;
+
+async function tellRecipient(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  row: TransferRow,
+  received: bigint,
+  from: Sender,
+) {
+  const account = await trx
+    .selectFrom('ledger_accounts')
+    .select('owner_id')
+    .where('id', '=', row.recipientAccountId as bigint)
+    .executeTakeFirst();
+  if (!account?.owner_id) return;
+  const recipient = await users.findUserById(trx, account.owner_id);
+  await deps.notifications.notify(trx, {
+    userId: account.owner_id,
+    kind: 'transfer.received',
+    title: 'Money received',
+    body: `${from.firstName} ${from.lastName} sent you ${money(received, row.currency)}: “${row.note}”. It is in your account now.`,
+    ...(recipient ? { email: { to: recipient.email, firstName: recipient.firstName } } : {}),
+  });
+}

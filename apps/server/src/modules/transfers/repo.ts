@@ -1,0 +1,194 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+
+/**
+ * The transfers and beneficiaries tables. Every customer read names the customer: a transfer
+ * id alone never finds a row (staff reads are the functions marked for staff).
+ */
+
+export const transferColumns = [
+  'id',
+  'user_id as userId',
+  'idempotency_key as idempotencyKey',
+  'bank',
+  'swift',
+  'currency',
+  'routing',
+  'country',
+  'account_number as accountNumber',
+  'holder_name as accountHolderName',
+  'note',
+  'save_beneficiary as saveBeneficiary',
+  'destination_key as destinationKey',
+  'recipient_account_id as recipientAccountId',
+  'amount',
+  'fee_bp as feeBp',
+  'fee',
+  'stage',
+  'needs_code as needsCode',
+  'status',
+  'entry_id as entryId',
+  'reversal_entry_id as reversalEntryId',
+  'reference',
+  'failure_reason as failureReason',
+  'decided_by as decidedBy',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+  'submitted_at as submittedAt',
+  'decided_at as decidedAt',
+] as const;
+
+export type TransferRow = NonNullable<Awaited<ReturnType<typeof ownTransfer>>>;
+
+/** The customer's transfer, or undefined (someone else's looks the same as none). */
+export function ownTransfer(db: Kysely<DB>, userId: bigint, id: bigint) {
+  return db
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The same, locked for this transaction: one step of one transfer at a time. */
+export function lockOwnTransfer(db: Kysely<DB>, userId: bigint, id: bigint) {
+  return db
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function transferByKey(db: Kysely<DB>, userId: bigint, key: string) {
+  return db
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** The customer's submitted transfers, newest first. */
+export function submittedTransfers(db: Kysely<DB>, userId: bigint, limit: number) {
+  return db
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('user_id', '=', userId)
+    .where('stage', '=', 'submitted')
+    .orderBy('submitted_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** What the customer sent since `since` (submitted and not failed): the day's total. */
+export async function sentSince(db: Kysely<DB>, userId: bigint, since: Date): Promise<bigint> {
+  const row = await db
+    .selectFrom('transfers')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('stage', '=', 'submitted')
+    .where('status', '<>', 'failed')
+    .where('submitted_at', '>=', since)
+    .executeTakeFirst();
+  return BigInt(row?.total ?? 0);
+}
+
+/** True when money went to this destination before (submitted, not failed). */
+export async function paidBefore(db: Kysely<DB>, userId: bigint, destinationKey: string) {
+  const row = await db
+    .selectFrom('transfers')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('destination_key', '=', destinationKey)
+    .where('stage', '=', 'submitted')
+    .where('status', '<>', 'failed')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The customer's current account in `currency` (the source of every transfer). */
+export async function currentAccountOf(db: Kysely<DB>, userId: bigint, currency: string) {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('owner_id', '=', userId)
+    .where('kind', '=', 'customer_current')
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
+  return row.id;
+}
+
+/** The statuses of the transfers that these journal entries moved money for. */
+export function statusesOfEntries(db: Kysely<DB>, entryIds: readonly bigint[]) {
+  return db
+    .selectFrom('transfers')
+    .select(['entry_id as entryId', 'status'])
+    .where('entry_id', 'in', entryIds)
+    .execute();
+}
+
+export const beneficiaryColumns = [
+  'b.id',
+  'b.bank',
+  'b.swift',
+  'b.currency',
+  'b.routing',
+  'b.country',
+  'b.account_number as accountNumber',
+  'b.holder_name as accountHolderName',
+  'b.created_at as createdAt',
+] as const;
+
+export function beneficiariesOf(db: Kysely<DB>, userId: bigint) {
+  return db
+    .selectFrom('beneficiaries as b')
+    .select(beneficiaryColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('transfers as t')
+        .select((t) => t.fn.max('t.submitted_at').as('last'))
+        .whereRef('t.user_id', '=', 'b.user_id')
+        .whereRef('t.destination_key', '=', 'b.destination_key')
+        .where('t.stage', '=', 'submitted')
+        .where('t.status', '<>', 'failed')
+        .as('lastPaidAt'),
+    )
+    .where('b.user_id', '=', userId)
+    .orderBy('b.holder_name')
+    .orderBy('b.id')
+    .execute();
+}
+
+export async function saveBeneficiary(db: Kysely<DB>, row: TransferRow, now: Date) {
+  await db
+    .insertInto('beneficiaries')
+    .values({
+      user_id: row.userId,
+      bank: row.bank,
+      swift: row.swift,
+      currency: row.currency,
+      routing: row.routing,
+      country: row.country,
+      account_number: row.accountNumber,
+      holder_name: row.accountHolderName,
+      destination_key: row.destinationKey,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'destination_key']).doNothing())
+    .execute();
+}
+
+export async function deleteBeneficiary(db: Kysely<DB>, userId: bigint, id: bigint) {
+  const result = await db
+    .deleteFrom('beneficiaries')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

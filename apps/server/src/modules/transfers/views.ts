@@ -1,0 +1,155 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  TRANSFER_FLOW_TTL_MS,
+  type Beneficiary,
+  type StaffTransfer,
+  type Transfer,
+} from '@bank/contract';
+import type { AppDeps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
+import { getOwnedBalance } from '../../ledger/index.js';
+import { AppError } from '../../platform/errors.js';
+import * as repo from './repo.js';
+import type { TransferRow } from './repo.js';
+
+/** A transfer that is not submitted within the flow's time must be started again. */
+export function expiresAt(row: Pick<TransferRow, 'updatedAt'>): Date {
+  return new Date(row.updatedAt.getTime() + TRANSFER_FLOW_TTL_MS);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function common(row: TransferRow) {
+  return {
+    id: String(row.id),
+    stage: row.stage,
+    status: row.status,
+    bank: row.bank,
+    swift: row.swift,
+    currency: row.currency,
+    routing: row.routing,
+    country: row.country,
+    accountNumber: row.accountNumber,
+    accountHolderName: row.accountHolderName,
+    note: row.note,
+    internal: row.recipientAccountId !== null,
+    amount: String(row.amount),
+    fee: String(row.fee),
+    feeRateBp: row.feeBp,
+    amountReceived: String(row.amount - row.fee),
+    reference: row.reference,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    submittedAt: iso(row.submittedAt),
+    decidedAt: iso(row.decidedAt),
+  };
+}
+
+/** The customer's view: what the server computed, the balance now, how far the flow is. */
+export function customerView(row: TransferRow, available: bigint): Transfer {
+  return {
+    ...common(row),
+    saveBeneficiary: row.saveBeneficiary,
+    availableBalance: String(available),
+    sufficientBalance: row.amount <= available,
+    expiresAt: expiresAt(row).toISOString(),
+  };
+}
+
+export async function availableBalance(db: Kysely<DB>, userId: bigint): Promise<bigint> {
+  const balance = await getOwnedBalance(db, { ownerId: userId, kind: 'customer_current' });
+  if (!balance) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
+  return balance.balance;
+}
+
+export async function transferFor(deps: AppDeps, userId: bigint, id: bigint): Promise<Transfer> {
+  const row = await repo.ownTransfer(deps.db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
+  return customerView(row, await availableBalance(deps.db, userId));
+}
+
+export async function transfersOf(deps: AppDeps, userId: bigint): Promise<Transfer[]> {
+  const [rows, available] = await Promise.all([
+    repo.submittedTransfers(deps.db, userId, 50),
+    availableBalance(deps.db, userId),
+  ]);
+  return rows.map((row) => customerView(row, available));
+}
+
+export async function beneficiariesFor(deps: AppDeps, userId: bigint): Promise<Beneficiary[]> {
+  const rows = await repo.beneficiariesOf(deps.db, userId);
+  return rows.map((b) => ({
+    id: String(b.id),
+    bank: b.bank,
+    swift: b.swift,
+    currency: b.currency,
+    routing: b.routing,
+    country: b.country,
+    accountNumber: b.accountNumber,
+    accountHolderName: b.accountHolderName,
+    lastPaidAt: b.lastPaidAt ? new Date(b.lastPaidAt).toISOString() : null,
+    createdAt: b.createdAt.toISOString(),
+  }));
+}
+
+// -----------------------------------------------------------------------------------------
+// Staff
+
+function staffTransfers(db: Kysely<DB>) {
+  return db
+    .selectFrom('transfers as t')
+    .innerJoin('users as c', 'c.id', 't.user_id')
+    .innerJoin('journal_entries as e', 'e.id', 't.entry_id')
+    .leftJoin('users as d', 'd.id', 't.decided_by')
+    .select(repo.transferColumns.map((c) => `t.${c}` as const))
+    .select([
+      'c.first_name as customerFirstName',
+      'c.last_name as customerLastName',
+      'c.email as customerEmail',
+      sql<string>`d.first_name || ' ' || d.last_name`.as('decidedByName'),
+      (eb) =>
+        eb
+          .selectFrom('ledger_accounts as a')
+          .select('a.account_number')
+          .whereRef('a.owner_id', '=', 't.user_id')
+          .where('a.kind', '=', 'customer_current')
+          .limit(1)
+          .as('customerAccountNumber'),
+    ])
+    .where('t.stage', '=', 'submitted');
+}
+
+type StaffRow = Awaited<ReturnType<ReturnType<typeof staffTransfers>['executeTakeFirstOrThrow']>>;
+
+function staffView(row: StaffRow): StaffTransfer {
+  return {
+    ...common(row as unknown as TransferRow),
+    customer: {
+      id: String(row.userId),
+      name: `${row.customerFirstName} ${row.customerLastName}`,
+      email: row.customerEmail,
+      accountNumber: row.customerAccountNumber ?? '',
+    },
+    decidedBy: row.decidedBy === null ? null : row.decidedByName,
+  };
+}
+
+/** The queue: in progress oldest first (the order to work in), decided ones newest first. */
+export async function staffQueue(
+  deps: AppDeps,
+  status: 'in_progress' | 'successful' | 'failed',
+): Promise<StaffTransfer[]> {
+  let query = staffTransfers(deps.db).where('t.status', '=', status);
+  query =
+    status === 'in_progress'
+      ? query.orderBy('t.submitted_at', 'asc').orderBy('t.id', 'asc')
+      : query.orderBy('t.decided_at', 'desc').orderBy('t.id', 'desc');
+  const rows = await query.limit(200).execute();
+  return rows.map(staffView);
+}
+
+export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTransfer> {
+  const row = await staffTransfers(deps.db).where('t.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
+  return staffView(row);
+}
