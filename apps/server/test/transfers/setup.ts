@@ -44,14 +44,12 @@ export function transferHelpers(suite: TestSuite) {
   /** An approved customer with `balance` (minor units) in their account and a PIN. */
   async function sender(balance = 1_000_000n, names: { firstName?: string } = {}): Promise<Sender> {
     const c = await funding.customer(names);
-    if (balance > 0n) {
-      const account = await findAccount(suite.database.db, { id: c.accountId });
-      await fund(suite.database.db, account!, balance);
-    }
+    const account = await findAccount(suite.database.db, { id: c.accountId });
+    if (!account) throw new Error('no account');
+    if (balance > 0n) await fund(suite.database.db, account, balance);
     const pin = await c.client.post('/api/v1/pin', { pin: PIN, confirmPin: PIN });
     expect(pin.statusCode, pin.body).toBe(201);
-    const account = await findAccount(suite.database.db, { id: c.accountId });
-    return { ...c, accountNumber: account!.accountNumber };
+    return { ...c, accountNumber: account.accountNumber };
   }
 
   async function ownSwift() {
@@ -104,11 +102,10 @@ export function transferHelpers(suite: TestSuite) {
   }
 
   async function balanceOf(c: Customer) {
-    const account = await findAccount(suite.database.db, { id: c.accountId });
     const row = await suite.database.db
       .selectFrom('ledger_accounts')
       .select('balance')
-      .where('id', '=', account!.id)
+      .where('id', '=', c.accountId)
       .executeTakeFirstOrThrow();
     return row.balance;
   }
