@@ -4,6 +4,7 @@ import type { Me } from '@bank/contract';
 const STAFF_AREAS = [
   { to: '/admin/kyc', label: 'Identity checks', permission: 'kyc.review' },
   { to: '/admin/funding', label: 'Funding requests', permission: 'funding.review' },
+  { to: '/admin/transfers', label: 'Outgoing transfers', permission: 'transfers.process' },
   { to: '/admin/catalog/document-types', label: 'Document types', permission: 'catalog.manage' },
   {
     to: '/admin/catalog/support-contacts',

@@ -71,5 +71,11 @@ export const adminRoute: RouteObject = {
     staffPage('funding/:id', 'funding.review', () =>
       import('./funding/FundingReviewPage').then((m) => m.FundingReviewPage),
     ),
+    staffPage('transfers', 'transfers.process', () =>
+      import('./transfers/TransferQueuePage').then((m) => m.TransferQueuePage),
+    ),
+    staffPage('transfers/:id', 'transfers.process', () =>
+      import('./transfers/TransferReviewPage').then((m) => m.TransferReviewPage),
+    ),
   ],
 };

@@ -1,0 +1,64 @@
+import {
+  staffTransferQueueSchema,
+  staffTransferSchema,
+  type StaffTransfer,
+  type TransferStatus,
+} from '@bank/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/**
+ * The staff processing of outgoing transfers: queue and transfers, under one prefix. Kept with
+ * the back office rather than in lib/queries.ts: nothing outside it reads them.
+ */
+export const staffTransfersKey = ['staff', 'transfers'] as const;
+
+function transferPath(id: string): string {
+  return `/api/v1/staff/transfers/${encodeURIComponent(id)}`;
+}
+
+export const staffTransferQueries = {
+  /** The transfers of one status: in progress oldest first, decided ones newest first. */
+  queue: (status: TransferStatus) =>
+    queryOptions({
+      queryKey: [...staffTransfersKey, 'queue', status],
+      queryFn: async () =>
+        (
+          await api('GET', `/api/v1/staff/transfers?status=${status}`, {
+            schema: staffTransferQueueSchema,
+          })
+        ).items,
+    }),
+  transfer: (id: string) =>
+    queryOptions({
+      queryKey: [...staffTransfersKey, 'transfer', id],
+      queryFn: () => api('GET', transferPath(id), { schema: staffTransferSchema }),
+    }),
+};
+
+/**
+ * Mark successful with the reference of the payment as sent, or failed with a reason (the
+ * server refunds the customer). The answer is the decided transfer, shown at once; either way,
+ * a refusal included (e.g. a colleague decided first), the queue and the transfer are read again.
+ */
+export function useTransferDecision(id: string) {
+  const queryClient = useQueryClient();
+  const path = transferPath(id);
+  const onSuccess = (decided: StaffTransfer) =>
+    queryClient.setQueryData(staffTransferQueries.transfer(id).queryKey, decided);
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: staffTransfersKey });
+  return {
+    complete: useMutation({
+      mutationFn: (reference: string) =>
+        api('POST', `${path}/complete`, { body: { reference }, schema: staffTransferSchema }),
+      onSuccess,
+      onSettled,
+    }),
+    fail: useMutation({
+      mutationFn: (reason: string) =>
+        api('POST', `${path}/fail`, { body: { reason }, schema: staffTransferSchema }),
+      onSuccess,
+      onSettled,
+    }),
+  };
+}

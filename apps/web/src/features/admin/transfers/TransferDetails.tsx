@@ -1,0 +1,52 @@
+import type { StaffTransfer } from '@bank/contract';
+import { money, percent } from '../../../components/funding/format';
+import { formatDateTime } from '../../../lib/format';
+import { DetailRows, type DetailRow } from './DetailRows';
+import { STATUS_LABELS } from './labels';
+
+/** Who asked for the transfer, what it cost them, and when. */
+export function CustomerDetails({ transfer: t }: { transfer: StaffTransfer }) {
+  const rows: DetailRow[] = [
+    [
+      'Customer',
+      <>
+        <span className="block font-semibold">{t.customer.name}</span>
+        <span className="block text-sm text-slate-700 dark:text-slate-300">{t.customer.email}</span>
+      </>,
+    ],
+    ['Their account', <span className="font-mono">{t.customer.accountNumber}</span>],
+    ['Debited', <span className="font-semibold">{money(t.amount, t.currency)}</span>],
+    ['Service charge', `${money(t.fee, t.currency)} (${percent(t.feeRateBp)})`],
+    ['Recipient gets', money(t.amountReceived, t.currency)],
+  ];
+  if (t.submittedAt) rows.push(['Submitted', formatDateTime(t.submittedAt)]);
+  return (
+    <section aria-labelledby="transfer-customer" className="flex flex-col gap-2">
+      <h2 id="transfer-customer" className="text-lg font-semibold">
+        Customer
+      </h2>
+      <DetailRows rows={rows} />
+    </section>
+  );
+}
+
+/** A decided transfer: how, with what reference or reason, by whom and when. */
+export function DecisionTaken({ transfer: t }: { transfer: StaffTransfer }) {
+  const rows: DetailRow[] = [['Status', STATUS_LABELS[t.status ?? 'in_progress']]];
+  if (t.reference) rows.push(['Reference', <span className="font-mono">{t.reference}</span>]);
+  if (t.status === 'failed') {
+    rows.push(['Refunded', `${money(t.amount, t.currency)}, service charge included`]);
+  }
+  if (t.failureReason) rows.push(['Reason given', t.failureReason]);
+  if (t.decidedBy) rows.push(['Decided by', t.decidedBy]);
+  else if (t.internal) rows.push(['Decided by', 'Settled at once, no staff step']);
+  if (t.decidedAt) rows.push(['Decided', formatDateTime(t.decidedAt)]);
+  return (
+    <section aria-labelledby="transfer-decided" className="flex flex-col gap-2">
+      <h2 id="transfer-decided" className="text-lg font-semibold">
+        Decision taken
+      </h2>
+      <DetailRows rows={rows} />
+    </section>
+  );
+}
