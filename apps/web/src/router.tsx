@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type * as FundingPages from './features/funding/pages';
+import type * as TransferPages from './features/transfers/pages';
 import type { ComponentType } from 'react';
 import { PageLoading } from './components/ui/QueryStatus';
 import { RouteErrorPage } from './components/ui/RouteErrorPage';
@@ -51,6 +52,11 @@ const pinCreationPage = () =>
 /** A page of the funding feature (add funds, make payment, fixed deposit, upgrade): one chunk. */
 function fundingPage(name: keyof typeof FundingPages) {
   return () => import('./features/funding/pages').then((m) => ({ Component: m[name] }));
+}
+
+/** A page of the transfer flow (send, confirm, pin): one chunk. */
+function transferPage(name: keyof typeof TransferPages) {
+  return () => import('./features/transfers/pages').then((m) => ({ Component: m[name] }));
 }
 
 export const routes: RouteObject[] = [
@@ -185,6 +191,9 @@ export const routes: RouteObject[] = [
         { path: 'fixed-deposit/crypto', lazy: fundingPage('FixedDepositCryptoPage') },
         { path: 'fixed-deposit/balance', lazy: fundingPage('FixedDepositBalancePage') },
         { path: 'upgrade', lazy: fundingPage('UpgradePage') },
+        { path: 'send', lazy: transferPage('SendPage') },
+        { path: 'send/confirm', lazy: transferPage('ConfirmTransferPage') },
+        { path: 'send/pin', lazy: transferPage('TransferPinPage') },
       ]),
       adminRoute,
     ],

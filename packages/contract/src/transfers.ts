@@ -29,8 +29,8 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 export const TRANSFER_SUCCESS = 'Successful! Await Confirmation';
 export const TRANSFER_CODE_REQUIRED = 'Transfer Authorization Code is required';
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
-/** Spec section 8 (its spelling): a network failure at PIN confirm. */
-export const PIN_NETWORK_ERROR = 'An error has Occured.';
+/** Spec section 8: a network failure at PIN confirm (spelling fixed, as PRODUCT.md asks). */
+export const PIN_NETWORK_ERROR = 'An error has Occurred.';
 
 /** A started transfer that is not submitted within this time must be started again. */
 export const TRANSFER_FLOW_TTL_MS = 30 * 60_000;

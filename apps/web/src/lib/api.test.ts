@@ -107,4 +107,30 @@ describe('api', () => {
     expect(headers[1]?.['content-type']).toBeUndefined();
     expect(headers[2]?.['content-type']).toBe('application/json');
   });
+
+  it("sends a call's own headers beside the app's, which it cannot replace", async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: { message: 'ok' } }));
+    await api('POST', '/d', {
+      body: {},
+      schema: messageSchema,
+      headers: { 'Idempotency-Key': 'key-1', accept: 'text/html' },
+    });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('key-1');
+    expect(headers.accept).toBe('application/json');
+    expect(headers['x-bank-csrf']).toBe('1');
+  });
+
+  it("keeps a refusal's notice (title and body) for the notice dialog", async () => {
+    const notice = { title: 'Daily limit reached', body: 'You can send $5,000.00 a day.' };
+    mockFetch(() => ({
+      status: 422,
+      body: { ...problem(422, 'TRANSFER_REFUSED', 'Daily limit reached').body, notice },
+    }));
+    const error = await failureOf(api('POST', '/x', { body: {}, schema: messageSchema }));
+    expect(error.code).toBe('TRANSFER_REFUSED');
+    expect(error.notice).toEqual(notice);
+    mockFetch(() => problem(422, 'UNPROCESSABLE', 'No'));
+    expect((await failureOf(api('POST', '/x', { schema: messageSchema }))).notice).toBeNull();
+  });
 });

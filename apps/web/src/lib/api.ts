@@ -3,7 +3,7 @@
  * every answer checked against its contract schema, so a page only ever sees data of the shape
  * it was written for.
  */
-import { problemSchema } from '@bank/contract';
+import { problemSchema, type Problem } from '@bank/contract';
 import { z } from 'zod';
 
 export const NETWORK_ERROR_MESSAGE = 'An unexpected error occurred';
@@ -25,14 +25,23 @@ export class ApiError extends Error {
    * multipart alike) and `query.<field>`; the "body." is dropped so a form looks up its own names.
    */
   readonly fieldErrors: Record<string, string>;
+  /** A refusal the customer reads in a notice dialog (title, body): the spec's trx_notif. */
+  readonly notice: NonNullable<Problem['notice']> | null;
 
-  constructor(status: number, code: string, detail: string, fieldErrors = {}) {
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    fieldErrors = {},
+    notice: Problem['notice'] | null = null,
+  ) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.detail = detail;
     this.fieldErrors = fieldErrors;
+    this.notice = notice ?? null;
   }
 
   static fromProblem(status: number, body: unknown): ApiError {
@@ -42,7 +51,13 @@ export class ApiError extends Error {
     for (const error of problem.errors ?? []) {
       fieldErrors[error.path.replace(/^body\./, '')] ??= error.message;
     }
-    return new ApiError(status, problem.code ?? 'UNKNOWN', problem.detail ?? '', fieldErrors);
+    return new ApiError(
+      status,
+      problem.code ?? 'UNKNOWN',
+      problem.detail ?? '',
+      fieldErrors,
+      problem.notice,
+    );
   }
 }
 
@@ -76,14 +91,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Calls the API at an absolute path ("/api/v1/..."), the session cookie riding along, and
- * returns the answer as `schema` reads it.
+ * returns the answer as `schema` reads it. `headers` adds to the app's own (e.g. an
+ * Idempotency-Key).
  */
 export async function api<T>(
   method: HttpMethod,
   path: string,
-  { schema, body }: { schema: z.ZodType<T>; body?: unknown },
+  {
+    schema,
+    body,
+    headers: extra,
+  }: { schema: z.ZodType<T>; body?: unknown; headers?: Record<string, string> },
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   if (method !== 'GET') headers['x-bank-csrf'] = '1';
   // An empty body with a JSON content type is refused by the server, so the type rides with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';

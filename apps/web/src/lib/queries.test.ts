@@ -12,6 +12,9 @@ const all = {
   staffKycQueue: queries.staffKycQueue(),
   staffKycSubmission: queries.staffKycSubmission('7'),
   staffDocumentTypes: queries.staffDocumentTypes(),
+  transfers: queries.transfers(),
+  transfer: queries.transfer('7'),
+  beneficiaries: queries.beneficiaries(),
 };
 
 /** The area prefix each query must sit under, so invalidating the area reaches it. */
@@ -24,6 +27,9 @@ const areaOf: Record<keyof typeof all, readonly string[]> = {
   staffKycQueue: queryKeys.staffKyc,
   staffKycSubmission: queryKeys.staffKyc,
   staffDocumentTypes: queryKeys.staffDocumentTypes,
+  transfers: queryKeys.transfers,
+  transfer: queryKeys.transfers,
+  beneficiaries: queryKeys.beneficiaries,
 };
 
 function seeded() {

@@ -38,6 +38,9 @@ import {
   statementChartSchema,
   statementPageSchema,
   transactionPageSchema,
+  beneficiaryListSchema,
+  transferListSchema,
+  transferSchema,
 } from '@bank/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
@@ -338,6 +341,30 @@ export const queries = {
           { schema: fixedDepositQuoteSchema },
         ),
       placeholderData: keepPreviousData,
+    }),
+
+  /** The customer's submitted transfers, newest first, with their status. */
+  transfers: () =>
+    queryOptions({
+      queryKey: [...queryKeys.transfers, 'list'],
+      queryFn: async () =>
+        (await api('GET', '/api/v1/transfers', { schema: transferListSchema })).items,
+    }),
+
+  /** One transfer as the server computed it (charge, amount received, balance), any stage. */
+  transfer: (id: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.transfers, 'transfer', id],
+      queryFn: () =>
+        api('GET', `/api/v1/transfers/${encodeURIComponent(id)}`, { schema: transferSchema }),
+    }),
+
+  /** The recipients saved from earlier transfers, to fill the send form. */
+  beneficiaries: () =>
+    queryOptions({
+      queryKey: queryKeys.beneficiaries,
+      queryFn: async () =>
+        (await api('GET', '/api/v1/beneficiaries', { schema: beneficiaryListSchema })).items,
     }),
 
   staffFundingQueue: (status: FundingStatus) =>

@@ -43,4 +43,8 @@ export const queryKeys = {
   fixedDeposits: ['fixed-deposits'],
   /** The staff review of funding requests: queue and requests. */
   staffFunding: ['staff', 'funding'],
+  /** The customer's bank transfers: the submitted ones and each one being made. */
+  transfers: ['transfers'],
+  /** The recipients the customer saved from their transfers. */
+  beneficiaries: ['beneficiaries'],
 } as const;

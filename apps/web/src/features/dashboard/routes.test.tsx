@@ -53,12 +53,12 @@ describe('dashboard route', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const items = within(nav).getAllByRole('listitem');
-    // Sections still being built wear a "Soon" badge, hidden from screen readers.
+    // Sections still being built wear a "Soon" badge, hidden from screen readers: none now.
     expect(
       items.filter(
         (item) => item.querySelector('[aria-hidden="true"]:last-child')?.textContent === 'Soon',
       ).length,
-    ).toBe(1);
+    ).toBe(0);
     expect(within(nav).getByRole('link', { name: 'Bank Transfer' })).toBeTruthy();
     expect(items.map((item) => item.textContent?.replace(/Soon$/, ''))).toEqual([
       'Dashboard',

@@ -29,7 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', section: '', icon: LayoutDashboard },
   { label: 'Add funds', section: 'add-funds', icon: Wallet },
   { label: 'Make payment', section: 'make-payment', icon: Receipt },
-  { label: 'Bank Transfer', section: 'send', icon: Send, soon: true },
+  { label: 'Bank Transfer', section: 'send', icon: Send },
   { label: 'Loan', section: 'loan', icon: HandCoins },
   { label: 'Fixed deposit', section: 'fixed-deposit', icon: PiggyBank },
   { label: 'Notifications', section: 'notifications', icon: Bell },

@@ -1,0 +1,156 @@
+import {
+  RESEND_COOLDOWN_MS,
+  TRANSFER_CODE_LENGTH,
+  TRANSFER_CODE_REQUIRED,
+  transferCodeSchema,
+  type TransferStep,
+} from '@bank/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { OtpInput } from '../../components/ui/OtpInput';
+import { useCooldown } from '../../hooks/useCooldown';
+import { ApiError, errorMessage } from '../../lib/api';
+
+/** The server's prompt for the emailed code (spec: requiresanother, head and body). */
+export type CodePrompt = Extract<TransferStep, { next: 'code' }>;
+
+type Message = { tone: 'success' | 'error'; text: string };
+
+/**
+ * The transfer authorization code (spec: "Transfer Authorization Code is required", 4 digits):
+ * the server's words, where the code went, the boxes, Confirm, and "Send a new code" after a
+ * pause. A refused code is cleared; once codes are paused for the day, nothing more is asked.
+ */
+export function CodeStep({
+  prompt,
+  verify,
+  resend,
+  sending,
+  onAnswer,
+  onRefused,
+}: {
+  prompt: CodePrompt;
+  verify: UseMutationResult<TransferStep, Error, string>;
+  resend: UseMutationResult<TransferStep, Error, void>;
+  sending: boolean;
+  onAnswer: (step: TransferStep) => void;
+  onRefused: (error: unknown) => boolean;
+}) {
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<(Message & { id: number }) | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [paused, setPaused] = useState(false);
+  // A code has just been sent: another can be asked for after the same pause as elsewhere.
+  const cooldown = useCooldown(RESEND_COOLDOWN_MS, { running: true });
+  const id = useId();
+  const hintId = `${id}-hint`;
+
+  const say = (next: Message) => setMessage((last) => ({ ...next, id: (last?.id ?? 0) + 1 }));
+  const refuse = (error: unknown) => {
+    if (onRefused(error)) return;
+    if (error instanceof ApiError && error.code === 'CODES_PAUSED') setPaused(true);
+    say({ tone: 'error', text: errorMessage(error, 'Something went wrong') });
+  };
+
+  const send = (value: string) => {
+    if (verify.isPending) return;
+    if (!transferCodeSchema.safeParse({ code: value }).success) {
+      setInvalid(true);
+      say({ tone: 'error', text: `Enter the ${TRANSFER_CODE_LENGTH}-digit code` });
+      return;
+    }
+    setInvalid(false);
+    setMessage(null);
+    verify.mutate(value, {
+      onSuccess: onAnswer,
+      onError: (error) => {
+        setCode('');
+        setInvalid(true);
+        refuse(error);
+        document.getElementById(id)?.focus();
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(code);
+  };
+
+  const newCode = () => {
+    setMessage(null);
+    resend.mutate(undefined, {
+      onSuccess: (step) => {
+        setCode('');
+        cooldown.start();
+        say({ tone: 'success', text: 'Code Sent' });
+        onAnswer(step);
+      },
+      onError: refuse,
+    });
+  };
+
+  const busy = verify.isPending || sending;
+  return (
+    <div className="flex flex-col gap-4">
+      <h2 className="text-xl font-bold">{TRANSFER_CODE_REQUIRED}</h2>
+      <div className="flex items-start gap-3 rounded-lg bg-brand-50 p-3 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+        <MailCheck
+          aria-hidden="true"
+          className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-50"
+        />
+        <div id={hintId} className="flex flex-col gap-1">
+          {prompt.head !== TRANSFER_CODE_REQUIRED && <p className="font-semibold">{prompt.head}</p>}
+          <p>{prompt.body}</p>
+          {/* Said once: the server's words may already name where the code went. */}
+          {!prompt.body.includes(prompt.sentTo) && (
+            <p>
+              We sent it to <strong className="break-all">{prompt.sentTo}</strong>. It works once,
+              for 10 minutes.
+            </p>
+          )}
+        </div>
+      </div>
+      {message && (
+        <Banner key={message.id} tone={message.tone}>
+          {message.text}
+        </Banner>
+      )}
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <OtpInput
+          id={id}
+          label="Authorization code"
+          length={TRANSFER_CODE_LENGTH}
+          value={code}
+          onChange={setCode}
+          onComplete={send}
+          disabled={sending || paused}
+          invalid={invalid}
+          describedBy={hintId}
+          autoFocus
+        />
+        <Button type="submit" loading={busy} disabled={paused} className="self-start">
+          Confirm
+        </Button>
+      </form>
+      <div className="flex flex-col items-start gap-2 text-sm">
+        <Button
+          variant="secondary"
+          onClick={newCode}
+          loading={resend.isPending}
+          disabled={cooldown.active || busy || paused}
+        >
+          Send a new code
+        </Button>
+        {cooldown.active && !paused && (
+          <span className="text-slate-600 dark:text-slate-400">
+            You can ask for another code in {cooldown.secondsLeft} s.
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { INSUFFICIENT_BALANCE, type Transfer, type TransferNotice } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { money } from '../../components/funding/format';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { errorMessage } from '../../lib/api';
+import { queries } from '../../lib/queries';
+import { useConfirmTransfer } from './api/transfer-steps';
+import { flowLinkClass, flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
+import { NoticeDialog, useRefusalNotice } from './NoticeDialog';
+import { AlreadySent, AmountBreakdown, RecipientDetails } from './TransferDetails';
+
+/**
+ * The review (spec: confirm): the server's charge and the amount received, the recipient, and
+ * Confirm, disabled with "Insufficient balance" when the balance does not cover the amount.
+ * Edit goes back to the form with these details.
+ */
+function Review({ transfer }: { transfer: Transfer }) {
+  const navigate = useNavigate();
+  const confirm = useConfirmTransfer(transfer.id);
+  const refusalNotice = useRefusalNotice();
+  const [notice, setNotice] = useState<TransferNotice | null>(null);
+  const shortId = useId();
+
+  if (transfer.stage === 'submitted') return <AlreadySent transfer={transfer} />;
+
+  const toPin = () => void navigate(flowPath.pin(transfer.id));
+  const onConfirm = () => {
+    // Confirmed already (the customer came back from the PIN page): nothing to confirm again.
+    if (transfer.stage !== 'draft') return toPin();
+    confirm.mutate(undefined, {
+      // Still a draft: the plan's charge changed since the form was sent, and the page now
+      // shows the new figures to be confirmed.
+      onSuccess: (confirmed) => (confirmed.stage === 'draft' ? undefined : toPin()),
+      onError: (error) => setNotice(refusalNotice(error)),
+    });
+  };
+  const short = !transfer.sufficientBalance;
+
+  return (
+    <>
+      <AmountBreakdown transfer={transfer} />
+      {short && (
+        <div id={shortId}>
+          <Banner tone="error">
+            <strong>{INSUFFICIENT_BALANCE}</strong>. Your available balance is{' '}
+            {money(transfer.availableBalance, transfer.currency)}. Edit the amount, or{' '}
+            <Link to="/dashboard/add-funds" className="font-semibold underline">
+              add funds
+            </Link>{' '}
+            first.
+          </Banner>
+        </div>
+      )}
+      <RecipientDetails transfer={transfer} />
+      {confirm.isSuccess && transfer.stage === 'draft' && (
+        <Banner tone="warning">
+          <strong>Your service charge changed.</strong> Your plan changed since you started this
+          transfer: check the new figures above, then confirm again.
+        </Banner>
+      )}
+      {confirm.isError && !notice && (
+        <Banner tone="error">{errorMessage(confirm.error, 'Something went wrong')}</Banner>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <ButtonLink variant="secondary" to={flowPath.edit(transfer.id)} className="gap-2">
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+          Edit
+        </ButtonLink>
+        <Button
+          onClick={onConfirm}
+          disabled={short}
+          loading={confirm.isPending}
+          aria-describedby={short ? shortId : undefined}
+        >
+          Confirm
+        </Button>
+      </div>
+      <NoticeDialog notice={notice} onOkay={() => void navigate(flowPath.edit(transfer.id))} />
+    </>
+  );
+}
+
+function ReviewLoader({ id }: { id: string }) {
+  const transfer = useQuery(queries.transfer(id));
+  if (transfer.data) return <Review transfer={transfer.data} />;
+  if (transfer.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <LoadFailed
+          error={transfer.error}
+          retrying={transfer.isFetching}
+          onRetry={() => void transfer.refetch()}
+        />
+        <Link to="/dashboard/send" className={flowLinkClass}>
+          Start a new transfer
+        </Link>
+      </div>
+    );
+  }
+  return <Loading label="Loading your transfer…" />;
+}
+
+/** send/confirm?id= (spec: confirm). Without a transfer to review, the form. */
+export function ConfirmTransferPage() {
+  const id = useTransferId();
+  if (!id) return <Navigate to="/dashboard/send" replace />;
+  return (
+    <TransferFrame
+      title="Confirm transfer"
+      step={1}
+      width="max-w-2xl"
+      intro="Check the amount, the service charge and the recipient before you confirm."
+    >
+      <RequirePin>
+        <ReviewLoader id={id} />
+      </RequirePin>
+    </TransferFrame>
+  );
+}

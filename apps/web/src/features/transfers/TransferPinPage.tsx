@@ -1,0 +1,217 @@
+import {
+  SUCCESS_REDIRECT_DELAY_MS,
+  TRANSFER_SUCCESS,
+  type Transfer,
+  type TransferNotice,
+  type TransferStage,
+  type TransferStep,
+} from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowUpRight } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { money } from '../../components/funding/format';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { cardClass } from '../../components/ui/card';
+import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { useDelayedNavigate } from '../../hooks/useDelayedNavigate';
+import { errorMessage } from '../../lib/api';
+import { queries } from '../../lib/queries';
+import { useTransferSteps } from './api/transfer-steps';
+import { CodeStep, type CodePrompt } from './CodeStep';
+import { flowLinkClass, flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
+import { NoticeDialog, useRefusalNotice } from './NoticeDialog';
+import { PinStep } from './PinStep';
+import { accountEnding } from './SavedBeneficiaries';
+import { AlreadySent } from './TransferDetails';
+
+type Step =
+  /** Not confirmed yet: the review comes first. */
+  | { kind: 'review' }
+  | { kind: 'pin' }
+  | { kind: 'code'; prompt: CodePrompt }
+  /** PIN (and code) accepted on an earlier visit, or the submission failed: send it. */
+  | { kind: 'send' }
+  | { kind: 'done' }
+  /** Opened again after it was sent. */
+  | { kind: 'sent' };
+
+function firstStep(stage: TransferStage): Step {
+  switch (stage) {
+    case 'draft':
+      return { kind: 'review' };
+    case 'confirmed':
+      return { kind: 'pin' };
+    case 'pin_verified':
+    case 'code_verified':
+      return { kind: 'send' };
+    case 'submitted':
+      return { kind: 'sent' };
+  }
+}
+
+/** What is being authorized, in one sentence with the figures of the review. */
+function Summary({ transfer: t }: { transfer: Transfer }) {
+  return (
+    <section aria-label="Transfer" className={`${cardClass} flex items-start gap-3`}>
+      <span className="rounded-full bg-brand-700 p-2 text-white">
+        <ArrowUpRight aria-hidden="true" className="h-5 w-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="font-semibold break-words">
+          {money(t.amount, t.currency)} to {t.accountHolderName}
+        </p>
+        <p className="text-sm break-words text-slate-700 dark:text-slate-300">
+          {t.bank} · {accountEnding(t.accountNumber)}. They receive{' '}
+          {money(t.amountReceived, t.currency)} after the {money(t.fee, t.currency)} service charge.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** The spec's success, and the way home (taken by itself after 3 s). */
+function Done({ transfer: t }: { transfer: Transfer }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Banner tone="success">
+        <strong>{TRANSFER_SUCCESS}</strong>
+      </Banner>
+      <p className="text-slate-700 dark:text-slate-300">
+        {t.status === 'successful'
+          ? `${money(t.amountReceived, t.currency)} has reached ${t.accountHolderName}.`
+          : `${money(t.amount, t.currency)} has left your balance. We will tell you in Notifications and by email once the transfer is complete.`}{' '}
+        Taking you to your dashboard…
+      </p>
+      <Link to="/dashboard" replace className={flowLinkClass}>
+        Go to the dashboard now
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The steps after the review: the PIN, the emailed code when the server asks for it, then the
+ * submission, made by itself once the server is ready for it. Any refusal with a notice (a
+ * limit, a restriction, the balance, a flow that expired) opens the notice dialog, whose Okay
+ * returns to the send form with these details.
+ */
+function Authorize({ transfer }: { transfer: Transfer }) {
+  const navigate = useNavigate();
+  const steps = useTransferSteps(transfer.id);
+  const refusalNotice = useRefusalNotice();
+  const goHome = useDelayedNavigate(SUCCESS_REDIRECT_DELAY_MS);
+  const [step, setStep] = useState<Step>(() => firstStep(transfer.stage));
+  const [notice, setNotice] = useState<TransferNotice | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function onRefused(error: unknown): boolean {
+    const refusal = refusalNotice(error);
+    if (refusal) setNotice(refusal);
+    return refusal !== null;
+  }
+
+  function submit() {
+    setFailure(null);
+    steps.submit.mutate(undefined, {
+      onSuccess: onAnswer,
+      onError: (error) => {
+        if (onRefused(error)) return;
+        setFailure(errorMessage(error, 'Something went wrong'));
+        setStep({ kind: 'send' });
+      },
+    });
+  }
+
+  function onAnswer(answer: TransferStep) {
+    if (answer.next === 'code') {
+      setStep({ kind: 'code', prompt: answer });
+    } else if (answer.next === 'ready') {
+      submit();
+    } else {
+      setStep({ kind: 'done' });
+      goHome('/dashboard', { replace: true });
+    }
+  }
+
+  if (step.kind === 'review') return <Navigate to={flowPath.confirm(transfer.id)} replace />;
+  if (step.kind === 'sent') return <AlreadySent transfer={transfer} />;
+
+  const sending = steps.submit.isPending;
+  let body;
+  if (step.kind === 'done') {
+    body = <Done transfer={transfer} />;
+  } else if (step.kind === 'pin') {
+    body = (
+      <PinStep verify={steps.pin} sending={sending} onAnswer={onAnswer} onRefused={onRefused} />
+    );
+  } else if (step.kind === 'code') {
+    body = (
+      <CodeStep
+        prompt={step.prompt}
+        verify={steps.code}
+        resend={steps.resend}
+        sending={sending}
+        onAnswer={onAnswer}
+        onRefused={onRefused}
+      />
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-4">
+        {failure && <Banner tone="error">{failure}</Banner>}
+        <p className="text-slate-700 dark:text-slate-300">
+          Your PIN was accepted. The transfer is ready to send.
+        </p>
+        <Button onClick={submit} loading={sending} className="self-start">
+          Send transfer
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Summary transfer={transfer} />
+      <section aria-label="Authorize the transfer" className={`${cardClass} flex flex-col gap-4`}>
+        {body}
+        {sending && <Loading label="Sending your transfer…" />}
+      </section>
+      <NoticeDialog notice={notice} onOkay={() => void navigate(flowPath.edit(transfer.id))} />
+    </>
+  );
+}
+
+function AuthorizeLoader({ id }: { id: string }) {
+  const transfer = useQuery(queries.transfer(id));
+  if (transfer.data) return <Authorize transfer={transfer.data} />;
+  if (transfer.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <LoadFailed
+          error={transfer.error}
+          retrying={transfer.isFetching}
+          onRetry={() => void transfer.refetch()}
+        />
+        <Link to="/dashboard/send" className={flowLinkClass}>
+          Start a new transfer
+        </Link>
+      </div>
+    );
+  }
+  return <Loading label="Loading your transfer…" />;
+}
+
+/** send/pin?id= (spec: pin): the PIN, maybe the emailed code, and the submission. */
+export function TransferPinPage() {
+  const id = useTransferId();
+  if (!id) return <Navigate to="/dashboard/send" replace />;
+  return (
+    <TransferFrame title="Authorize transfer" step={2} width="max-w-lg">
+      <RequirePin>
+        <AuthorizeLoader id={id} />
+      </RequirePin>
+    </TransferFrame>
+  );
+}
