@@ -147,7 +147,7 @@ describe('access matrix', () => {
       const wrong: string[] = [];
       for (const [route, access] of app.routeAccess) {
         if ('public' in access) continue;
-        const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
+        const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
         const url = concrete(path);
         const body = { reason: 'A readable reason', name: 'A readable name' };
         const response =
@@ -155,7 +155,9 @@ describe('access matrix', () => {
             ? await client.get(url)
             : method === 'PUT'
               ? await client.put(url, body)
-              : await client.post(url, body);
+              : method === 'DELETE'
+                ? await client.delete(url)
+                : await client.post(url, body);
         const refused =
           response.statusCode === 401 ||
           (response.statusCode === 403 &&
