@@ -33,7 +33,12 @@ function FlowSteps({ current }: { current: number }) {
             >
               {done ? <Check className="h-4 w-4" /> : index + 1}
             </span>
-            <span className={here ? 'font-semibold' : 'text-slate-600 dark:text-slate-400'}>
+            {/* On a phone only the current step is named on screen; all stay read out. */}
+            <span
+              className={
+                here ? 'font-semibold' : 'sr-only text-slate-600 sm:not-sr-only dark:text-slate-400'
+              }
+            >
               {label}
               {done && <span className="sr-only"> (done)</span>}
             </span>
