@@ -40,6 +40,22 @@ export const SWIFT_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
 const required = (message: string) => textSchema().trim().min(1, message);
 
+// Line breaks, tabs, and the invisible characters that reorder or hide text (zero-width,
+// bidirectional controls, byte-order mark): never in a name staff read to send money.
+const NOT_ONE_LINE = /[\t\r\n\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+/** True for a name written on one line with visible characters only. */
+export function isOneLine(value: string): boolean {
+  return !NOT_ONE_LINE.test(value);
+}
+
+/** A name field: required, one line, visible characters, stored in one Unicode form (NFC). */
+const nameField = (message: string, max: number) =>
+  required(message)
+    .max(max, `Use at most ${max} characters`)
+    .refine(isOneLine, 'Use one line of ordinary letters, digits and punctuation')
+    .transform((v) => v.normalize('NFC'));
+
 /** Folds spaces and dashes out and letters up, as account numbers and IBANs are compared. */
 export function normalizeAccountNumber(value: string): string {
   return value.replace(/[\s-]/g, '').toUpperCase();
@@ -52,13 +68,16 @@ export function normalizeAccountNumber(value: string): string {
  */
 export const transferDetailsSchema = z
   .strictObject({
-    bank: required('Enter the bank name').max(100, 'Use at most 100 characters'),
+    bank: nameField('Enter the bank name', 100),
     swift: z
       .string()
       .trim()
       .toUpperCase()
       .min(1, 'Enter the SWIFT/BIC code')
-      .regex(SWIFT_PATTERN, 'A SWIFT/BIC code has 8 or 11 letters and digits, like DEUTDEFF'),
+      .regex(
+        SWIFT_PATTERN,
+        'A SWIFT/BIC code has 8 or 11 characters, the first 6 letters, like DEUTDEFF',
+      ),
     currency: z
       .string()
       .trim()
@@ -80,11 +99,12 @@ export const transferDetailsSchema = z
           .string()
           .regex(/^[A-Z0-9]{4,34}$/, 'An account number or IBAN has 4 to 34 letters and digits'),
       ),
-    accountHolderName: required('Enter the account holder name')
-      .min(2, 'Enter the account holder name')
-      .max(100, 'Use at most 100 characters'),
+    accountHolderName: nameField('Enter the account holder name', 100).refine(
+      (v) => v.length >= 2,
+      'Enter the account holder name',
+    ),
     amount: positiveDecimalAmountSchema,
-    note: required('Enter a note for the recipient').max(140, 'Use at most 140 characters'),
+    note: nameField('Enter a note for the recipient', 140),
     /** Keep these details as a beneficiary once the transfer is submitted. */
     saveBeneficiary: z.boolean().default(false),
   })
@@ -110,6 +130,8 @@ export const transferSchema = z
     saveBeneficiary: z.boolean(),
     /** To an account of this bank: settles at once, no staff step. */
     internal: z.boolean(),
+    /** The PIN was accepted and the emailed code is still to be entered (a page reloaded). */
+    awaitingCode: z.boolean(),
     amount: unsignedMinorUnitsSchema,
     /** The service charge: the plan's percent of the amount (10 % when none). */
     fee: unsignedMinorUnitsSchema,
@@ -204,7 +226,13 @@ export const staffTransferQueueQuerySchema = z.object({
 });
 
 export const staffTransferSchema = transferSchema
-  .omit({ availableBalance: true, sufficientBalance: true, saveBeneficiary: true, expiresAt: true })
+  .omit({
+    availableBalance: true,
+    sufficientBalance: true,
+    saveBeneficiary: true,
+    expiresAt: true,
+    awaitingCode: true,
+  })
   .extend({
     customer: z.object({
       id: z.string(),

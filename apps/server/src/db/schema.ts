@@ -7,11 +7,7 @@ import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
 export interface DB
-  extends IdentityTables,
-    KycTables,
-    CustomerTables,
-    FundingTables,
-    TransferTables {
+  extends IdentityTables, KycTables, CustomerTables, FundingTables, TransferTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -188,7 +188,12 @@ describe('a bank transfer', () => {
 
     const { submit } = await t.send(
       a,
-      details({ swift: OWN_SWIFT, accountNumber: b.accountNumber, amount: '200' }),
+      details({
+        swift: OWN_SWIFT,
+        accountNumber: b.accountNumber,
+        accountHolderName: 'barbara  VAUGHAN',
+        amount: '200',
+      }),
     );
     expect(submit.json()).toMatchObject({
       next: 'done',
@@ -201,6 +206,20 @@ describe('a bank transfer', () => {
     };
     expect(bHistory.items[0]).toMatchObject({ amount: '18000', transactionType: 'credit' });
     expect((await mailTo(suite.app, b.email)).map((m) => m.subject)).toContain('Money received');
+    expect(bHistory.items[0]?.name).toBe('Transfer from Alan Vaughan');
+    // Settled at once and for good: the name must be the one on the account.
+    const wrongName = await t.create(
+      a.client,
+      details({
+        swift: OWN_SWIFT,
+        accountNumber: b.accountNumber,
+        accountHolderName: 'Eve Mallory',
+      }),
+    );
+    expect(wrongName.statusCode).toBe(400);
+    expect((wrongName.json() as { errors: { path: string }[] }).errors[0]?.path).toBe(
+      'body.accountHolderName',
+    );
     // Nothing for staff to do.
     const queue = (await (await t.staff()).get(`${STAFF_TRANSFERS}?status=in_progress`)).json() as {
       items: Json[];

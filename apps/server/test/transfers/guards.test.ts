@@ -84,16 +84,27 @@ describe('transfer guards', () => {
   });
 
   it('keeps to the plan’s daily limit, counting what was sent today and not what failed', async () => {
-    // Basic: 10,000.00 a day.
+    // Basic: 10,000.00 a day. Above what is left, the form says so on the amount.
     const c = await t.sender(5_000_000n);
-    expect((await t.send(c, details({ amount: '6000' }))).submit.statusCode).toBe(200);
-    const over = await t.send(c, details({ amount: '4000.01' }));
-    expect(over.submit.statusCode).toBe(422);
-    expect(over.submit.json()).toMatchObject({
+    // Two transfers prepared while nothing was sent yet: the second meets the limit at submission.
+    const first = await t.confirmed(c.client, details({ amount: '6000' }));
+    const second = await t.confirmed(c.client, details({ amount: '4000.01' }));
+    for (const id of [first, second]) {
+      const pin = await c.client.post(`${TRANSFERS}/${id}/pin`, { pin: PIN });
+      expect(pin.json()).toMatchObject({ next: 'code' });
+      await c.client.post(`${TRANSFERS}/${id}/code`, { code: await t.codeFor(c.email) });
+    }
+    expect((await c.client.post(`${TRANSFERS}/${first}/submit`)).statusCode).toBe(200);
+    const over = await c.client.post(`${TRANSFERS}/${second}/submit`);
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({
       code: 'TRANSFER_REFUSED',
       notice: { title: 'Daily limit reached' },
     });
-    expect((over.submit.json() as Json).detail).toMatch(/up to \$4,000\.00 more/);
+    expect((over.json() as Json).detail).toMatch(/up to \$4,000\.00 more/);
+    const early = await t.create(c.client, details({ amount: '4000.01' }));
+    expect(early.statusCode).toBe(400);
+    expect(JSON.stringify(early.json())).toMatch(/up to \$4,000\.00 more today/);
     expect((await t.send(c, details({ amount: '4000' }))).submit.statusCode).toBe(200);
   });
 

@@ -22,12 +22,17 @@ CREATE TABLE transfers (
   -- An account of this bank: the transfer settles into it at once.
   recipient_account_id bigint REFERENCES ledger_accounts (id),
   amount              bigint NOT NULL CHECK (amount > 0),
-  fee_bp              int NOT NULL CHECK (fee_bp BETWEEN 0 AND 9999),
+  fee_bp              int NOT NULL CHECK (fee_bp BETWEEN 0 AND 10000),
   fee                 bigint NOT NULL CHECK (fee >= 0 AND fee < amount),
   stage               text NOT NULL DEFAULT 'draft'
                       CHECK (stage IN ('draft', 'confirmed', 'pin_verified', 'code_verified', 'submitted')),
   -- Decided when the PIN is verified (the risk rules); checked again at submission.
   needs_code          boolean NOT NULL DEFAULT false,
+  -- The evidence of what authorized the transfer: when the PIN and the code were checked for it,
+  -- and which code (its row keeps when it was sent and to whom).
+  pin_verified_at     timestamptz,
+  code_verified_at    timestamptz,
+  code_id             bigint REFERENCES one_time_codes (id),
   status              text CHECK (status IN ('in_progress', 'successful', 'failed')),
   entry_id            bigint REFERENCES journal_entries (id),
   reversal_entry_id   bigint REFERENCES journal_entries (id),
@@ -40,6 +45,11 @@ CREATE TABLE transfers (
   decided_at          timestamptz,
   CONSTRAINT transfers_key_per_user UNIQUE (user_id, idempotency_key),
   CONSTRAINT transfers_code_step CHECK (stage <> 'code_verified' OR needs_code),
+  CONSTRAINT transfers_code_evidence CHECK ((code_verified_at IS NULL) = (code_id IS NULL)),
+  -- No transfer is submitted without its PIN, nor without its code when one was needed.
+  CONSTRAINT transfers_authorized CHECK (
+    stage <> 'submitted' OR
+    (pin_verified_at IS NOT NULL AND (NOT needs_code OR code_verified_at IS NOT NULL))),
   -- A status exactly when submitted, with the entry that moved the money.
   CONSTRAINT transfers_submitted CHECK (
     (stage = 'submitted') = (status IS NOT NULL) AND

@@ -37,6 +37,9 @@ export interface TransfersTable {
   fee: bigint;
   stage: Generated<TransferStageColumn>;
   needs_code: Generated<boolean>;
+  pin_verified_at: OptionalTimestamp;
+  code_verified_at: OptionalTimestamp;
+  code_id: bigint | null;
   status: TransferStatusColumn | null;
   entry_id: bigint | null;
   reversal_entry_id: bigint | null;

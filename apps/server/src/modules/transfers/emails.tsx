@@ -6,7 +6,14 @@ export function transferCodeEmail(
   to: string,
   firstName: string,
   code: string,
-  transfer: { amount: bigint; currency: string; holderName: string; bank: string },
+  transfer: {
+    amount: bigint;
+    currency: string;
+    holderName: string;
+    bank: string;
+    /** Where the money goes, as the code is bound to it: "account ••3000 at DEUTDEFF". */
+    destination: string;
+  },
 ) {
   const amount = formatMoney(transfer.amount, transfer.currency);
   return renderEmail(
@@ -20,8 +27,9 @@ export function transferCodeEmail(
       </P>
       <CodeBlock code={code} />
       <P>
-        {BANK_NAME} staff will never ask you for this code. If you did not start this transfer, do
-        not use the code: change your password and PIN now.
+        Check the account number before you use the code. {BANK_NAME} staff will never ask you for
+        it. If you did not start this transfer, do not use the code: change your password and PIN
+        now.
       </P>
     </EmailLayout>,
   );

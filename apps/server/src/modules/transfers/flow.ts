@@ -51,6 +51,8 @@ export interface Person {
 }
 
 const PURPOSE = 'transfer_authorization' as const;
+/** The smallest transfer (1.00): below it the charge rounds to nothing. */
+const MIN_TRANSFER = 100n;
 
 /** A refusal the customer reads in the notice dialog (spec trx_notif). */
 export function refused(title: string, body: string): AppError {
@@ -64,6 +66,13 @@ const expired = () =>
   );
 
 const money = (amount: bigint, currency: string) => formatMoney(amount, currency);
+
+/** The plan's charge now takes the whole amount (the plan changed after the form was sent). */
+const chargeEatsAmount = (fee: bigint, currency: string) =>
+  refused(
+    'The amount is too small',
+    `Your plan's service charge is now ${money(fee, currency)}, which is the whole amount. Start a new transfer with a larger amount.`,
+  );
 
 /** The customer as a transfer needs them: able to send, or the notice saying why not. */
 async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
@@ -80,7 +89,9 @@ async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
     ])
     .where('id', '=', userId)
     .where('kind', '=', 'customer');
-  const user = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  // FOR NO KEY UPDATE: one customer's submissions wait in line, while the foreign-key checks of
+  // others paying this customer (FOR KEY SHARE) pass, so no two payers can deadlock.
+  const user = await (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   if (user.restrictionHead !== null && user.restrictionBody !== null) {
     throw refused(user.restrictionHead, user.restrictionBody);
@@ -133,16 +144,30 @@ async function prepare(
     if (account.ownerId === userId) {
       throw fieldError('body.accountNumber', 'This is your own account: choose another');
     }
+    const owner = account.ownerId ? await users.findUserById(db, account.ownerId) : undefined;
+    if (!owner || !sameName(input.accountHolderName, owner)) {
+      // Settled at once and for good: the name must be the account's, as the recipient's bank
+      // would check it. The owner's name itself is never shown.
+      throw fieldError(
+        'body.accountHolderName',
+        'This is not the name on that account. Check the name and the account number.',
+      );
+    }
     recipientAccountId = account.id;
+  }
+  if (input.amount < MIN_TRANSFER) {
+    throw fieldError('body.amount', `The smallest transfer is ${money(MIN_TRANSFER, currency)}`);
   }
   const fee = serviceCharge(input.amount, plan.serviceChargeBp);
   if (input.amount - fee <= 0n) {
     throw fieldError('body.amount', 'The amount is too small to cover the service charge');
   }
-  if (input.amount > plan.dailyTransferLimit) {
+  const sentToday = await repo.sentSince(db, userId, startOfDay(deps.clock.now()));
+  if (sentToday + input.amount > plan.dailyTransferLimit) {
+    const left = plan.dailyTransferLimit - sentToday;
     throw fieldError(
       'body.amount',
-      `Your ${plan.name} plan lets you send up to ${money(plan.dailyTransferLimit, currency)} a day`,
+      `Your ${plan.name} plan lets you send up to ${money(plan.dailyTransferLimit, currency)} a day: you can send up to ${money(left > 0n ? left : 0n, currency)} more today`,
     );
   }
   return {
@@ -168,6 +193,25 @@ async function prepare(
 }
 
 type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+/** A name as people compare them: case, accents, spacing and punctuation aside. */
+function foldName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** True when the typed holder name is the customer's, first name first or last name first. */
+function sameName(typed: string, owner: { firstName: string; lastName: string }): boolean {
+  const name = foldName(typed);
+  return (
+    name === foldName(`${owner.firstName} ${owner.lastName}`) ||
+    name === foldName(`${owner.lastName} ${owner.firstName}`)
+  );
+}
 
 /** True when a stored transfer holds exactly these details (a retried create). */
 function sameDetails(row: TransferRow, p: Prepared): boolean {
@@ -273,7 +317,15 @@ export async function editTransfer(
     await voidCodes(deps, trx, person.userId);
     await trx
       .updateTable('transfers')
-      .set({ ...prepared, stage: 'draft', needs_code: false, updated_at: deps.clock.now() })
+      .set({
+        ...prepared,
+        stage: 'draft',
+        needs_code: false,
+        pin_verified_at: null,
+        code_verified_at: null,
+        code_id: null,
+        updated_at: deps.clock.now(),
+      })
       .where('id', '=', id)
       .execute();
     return view(deps, trx, (await repo.ownTransfer(trx, person.userId, id)) as TransferRow);
@@ -307,6 +359,7 @@ export async function confirmTransfer(
     if (row.stage === 'confirmed') return view(deps, trx, row);
     const plan = await currentPlanOf(trx, person.userId);
     const fee = serviceCharge(row.amount, plan.serviceChargeBp);
+    if (fee >= row.amount) throw chargeEatsAmount(fee, row.currency);
     if (fee !== row.fee) {
       // The plan changed since the form was sent: show the new charge before anything else.
       await trx
@@ -395,6 +448,9 @@ async function sendCode(
       currency: row.currency,
       holderName: row.accountHolderName,
       bank: row.bank,
+      destination: row.recipientAccountId
+        ? `${BANK_NAME} account ••${row.accountNumber.slice(-4)}`
+        : `account ••${row.accountNumber.slice(-4)} at ${row.swift}`,
     }),
   );
   return codeStep(row, user.email, reasons, await availableBalance(trx, row.userId));
@@ -437,6 +493,8 @@ export async function verifyTransferPin(
   const before = await repo.ownTransfer(deps.db, person.userId, id);
   if (!before) throw new AppError('NOT_FOUND', 'No such transfer');
   checkStage(deps, before, ['confirmed']);
+  await checkAvailable(deps, person.userId);
+  await sender(deps.db, person.userId, false);
   await verifyPin(deps, person, pin);
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockAt(deps, trx, person, id, ['confirmed']);
@@ -446,7 +504,7 @@ export async function verifyTransferPin(
     const now = deps.clock.now();
     await trx
       .updateTable('transfers')
-      .set({ stage: 'pin_verified', needs_code: needsCode, updated_at: now })
+      .set({ stage: 'pin_verified', needs_code: needsCode, pin_verified_at: now, updated_at: now })
       .where('id', '=', id)
       .execute();
     const updated = { ...row, stage: 'pin_verified' as const, needsCode, updatedAt: now };
@@ -483,7 +541,12 @@ export async function verifyTransferCode(
     const now = deps.clock.now();
     await trx
       .updateTable('transfers')
-      .set({ stage: 'code_verified', updated_at: now })
+      .set({
+        stage: 'code_verified',
+        code_verified_at: now,
+        code_id: checked.codeId,
+        updated_at: now,
+      })
       .where('id', '=', id)
       .execute();
     const step: TransferStep = {
@@ -565,11 +628,15 @@ export async function submitTransfer(
     if (plan.serviceChargeBp !== row.feeBp) {
       // The plan changed after the customer confirmed: they confirm the new charge first.
       const fee = serviceCharge(row.amount, plan.serviceChargeBp);
+      if (fee >= row.amount) throw chargeEatsAmount(fee, row.currency);
       await trx
         .updateTable('transfers')
         .set({
           stage: 'draft',
           needs_code: false,
+          pin_verified_at: null,
+          code_verified_at: null,
+          code_id: null,
           fee,
           fee_bp: plan.serviceChargeBp,
           updated_at: deps.clock.now(),
@@ -715,7 +782,7 @@ async function tellRecipient(
     userId: account.owner_id,
     kind: 'transfer.received',
     title: 'Money received',
-    body: `${from.firstName} ${from.lastName} sent you ${money(received, row.currency)}: “${row.note}”. It is in your account now.`,
+    body: `${from.firstName} ${from.lastName} sent you ${money(received, row.currency)} from their ${BANK_NAME} account. It is in your account now.`,
     ...(recipient ? { email: { to: recipient.email, firstName: recipient.firstName } } : {}),
   });
 }

@@ -127,9 +127,16 @@ export async function currentAccountOf(db: Kysely<DB>, userId: bigint, currency:
 /** The statuses of the transfers that these journal entries moved money for. */
 export function statusesOfEntries(db: Kysely<DB>, entryIds: readonly bigint[]) {
   return db
-    .selectFrom('transfers')
-    .select(['entry_id as entryId', 'status'])
-    .where('entry_id', 'in', entryIds)
+    .selectFrom('transfers as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.entry_id as entryId',
+      't.status',
+      't.recipient_account_id as recipientAccountId',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+    ])
+    .where('t.entry_id', 'in', entryIds)
     .execute();
 }
 

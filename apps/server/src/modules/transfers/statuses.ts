@@ -3,16 +3,39 @@ import type { TransactionStatus } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import { statusesOfEntries } from './repo.js';
 
+export interface TransferLine {
+  status: TransactionStatus;
+  /** For the recipient of a transfer inside the bank: the line names the sender. */
+  recipientAccountId: bigint | null;
+  recipientName: string;
+}
+
 /**
- * The status of each transaction row that is a transfer's entry (in progress, successful,
- * failed); rows of other entries have happened, so they are successful. For the account's
- * history and statements.
+ * What the transaction rows of transfers' entries need: each transfer's status (in progress,
+ * successful, failed; rows of other entries have happened, so they are successful), and for a
+ * transfer inside the bank, the words its recipient reads ("Transfer from …", not the memo the
+ * sender's side shows). For the account's history and statements.
  */
-export async function transferStatuses(
+export async function transferLines(
   db: Kysely<DB>,
   entryIds: readonly bigint[],
-): Promise<Map<bigint, TransactionStatus>> {
+): Promise<Map<bigint, TransferLine>> {
   if (entryIds.length === 0) return new Map();
   const rows = await statusesOfEntries(db, [...new Set(entryIds)]);
-  return new Map(rows.flatMap((r) => (r.entryId && r.status ? [[r.entryId, r.status]] : [])));
+  return new Map(
+    rows.flatMap((r) =>
+      r.entryId && r.status
+        ? [
+            [
+              r.entryId,
+              {
+                status: r.status,
+                recipientAccountId: r.recipientAccountId,
+                recipientName: `Transfer from ${r.firstName} ${r.lastName}`,
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
 }

@@ -50,6 +50,7 @@ export function customerView(row: TransferRow, available: bigint): Transfer {
   return {
     ...common(row),
     saveBeneficiary: row.saveBeneficiary,
+    awaitingCode: row.stage === 'pin_verified' && row.needsCode,
     availableBalance: String(available),
     sufficientBalance: row.amount <= available,
     expiresAt: expiresAt(row).toISOString(),

@@ -1,23 +1,16 @@
-import type { KycSubmission, Me } from '@bank/contract';
+import type { KycSubmission } from '@bank/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute, sentBody, type FakeResponse } from '../../test-utils';
+import { staffMe } from './testing';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const REVIEWER: Me = {
-  scope: 'staff',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  username: 'ghopper',
-  email: 'grace@bank.example',
-  kycStatus: 'approved',
-  permissions: ['kyc.review'],
-};
+const REVIEWER = staffMe(['kyc.review']);
 
 const QUEUE = [
   {

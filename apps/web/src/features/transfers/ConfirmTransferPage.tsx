@@ -1,5 +1,4 @@
 import { INSUFFICIENT_BALANCE, type Transfer, type TransferNotice } from '@bank/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -7,13 +6,12 @@ import { money } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
-import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { errorMessage } from '../../lib/api';
-import { queries } from '../../lib/queries';
 import { useConfirmTransfer } from './api/transfer-steps';
-import { flowLinkClass, flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
+import { flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
 import { NoticeDialog, useRefusalNotice } from './NoticeDialog';
 import { AlreadySent, AmountBreakdown, RecipientDetails } from './TransferDetails';
+import { TransferLoader } from './TransferLoader';
 
 /**
  * The review (spec: confirm): the server's charge and the amount received, the recipient, and
@@ -86,26 +84,6 @@ function Review({ transfer }: { transfer: Transfer }) {
   );
 }
 
-function ReviewLoader({ id }: { id: string }) {
-  const transfer = useQuery(queries.transfer(id));
-  if (transfer.data) return <Review transfer={transfer.data} />;
-  if (transfer.isError) {
-    return (
-      <div className="flex flex-col gap-3">
-        <LoadFailed
-          error={transfer.error}
-          retrying={transfer.isFetching}
-          onRetry={() => void transfer.refetch()}
-        />
-        <Link to="/dashboard/send" className={flowLinkClass}>
-          Start a new transfer
-        </Link>
-      </div>
-    );
-  }
-  return <Loading label="Loading your transfer…" />;
-}
-
 /** send/confirm?id= (spec: confirm). Without a transfer to review, the form. */
 export function ConfirmTransferPage() {
   const id = useTransferId();
@@ -118,7 +96,7 @@ export function ConfirmTransferPage() {
       intro="Check the amount, the service charge and the recipient before you confirm."
     >
       <RequirePin>
-        <ReviewLoader id={id} />
+        <TransferLoader id={id}>{(transfer) => <Review transfer={transfer} />}</TransferLoader>
       </RequirePin>
     </TransferFrame>
   );

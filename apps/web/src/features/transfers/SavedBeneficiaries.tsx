@@ -69,12 +69,14 @@ export function SavedBeneficiaries({ onUse }: { onUse: (beneficiary: Beneficiary
               <button
                 type="button"
                 onClick={() => onUse(b)}
-                aria-label={`Use ${b.accountHolderName}, ${b.bank}, ${accountEnding(b.accountNumber)}`}
                 className="flex min-h-14 min-w-0 flex-1 items-center gap-3 p-3 text-left hover:bg-brand-50 focus-visible:bg-brand-50 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
               >
                 <Avatar src={null} name={b.accountHolderName} />
                 <span className="min-w-0">
-                  <span className="block font-semibold break-words">{b.accountHolderName}</span>
+                  <span className="block font-semibold break-words">
+                    <span className="sr-only">Use </span>
+                    {b.accountHolderName}
+                  </span>
                   <span className="block text-sm break-words text-slate-700 dark:text-slate-300">
                     {b.bank}, {countryName(b.country)} · {accountEnding(b.accountNumber)}
                   </span>

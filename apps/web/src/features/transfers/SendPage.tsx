@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
-import { Link } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { BANK_NAME } from '../../lib/brand';
 import { queries } from '../../lib/queries';
-import { flowLinkClass, RequirePin, TransferFrame, useTransferId } from './layout';
+import { RequirePin, TransferFrame, useTransferId } from './layout';
 import { RecentTransfers } from './RecentTransfers';
 import { TransferForm } from './TransferForm';
+import { TransferLoadFailed } from './TransferLoader';
 
 /** The spec's words for a product switched off where the customer lives. */
 export const NOT_AVAILABLE = 'Not available for your region';
@@ -41,20 +41,7 @@ function SendForm() {
       />
     );
   }
-  if (id !== null && transfer.isError) {
-    return (
-      <div className="flex flex-col gap-3">
-        <LoadFailed
-          error={transfer.error}
-          retrying={transfer.isFetching}
-          onRetry={() => void transfer.refetch()}
-        />
-        <Link to="/dashboard/send" className={flowLinkClass}>
-          Start a new transfer
-        </Link>
-      </div>
-    );
-  }
+  if (id !== null && transfer.isError) return <TransferLoadFailed query={transfer} />;
   if (!summary.data || (id !== null && !transfer.data)) {
     return <Loading label="Loading the form…" />;
   }

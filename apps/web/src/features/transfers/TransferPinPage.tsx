@@ -1,12 +1,11 @@
 import {
+  TRANSFER_CODE_REQUIRED,
   SUCCESS_REDIRECT_DELAY_MS,
   TRANSFER_SUCCESS,
   type Transfer,
   type TransferNotice,
-  type TransferStage,
   type TransferStep,
 } from '@bank/contract';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowUpRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -14,10 +13,9 @@ import { money } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { cardClass } from '../../components/ui/card';
-import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { Loading } from '../../components/ui/QueryStatus';
 import { useDelayedNavigate } from '../../hooks/useDelayedNavigate';
 import { errorMessage } from '../../lib/api';
-import { queries } from '../../lib/queries';
 import { useTransferSteps } from './api/transfer-steps';
 import { CodeStep, type CodePrompt } from './CodeStep';
 import { flowLinkClass, flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
@@ -25,6 +23,7 @@ import { NoticeDialog, useRefusalNotice } from './NoticeDialog';
 import { PinStep } from './PinStep';
 import { accountEnding } from './SavedBeneficiaries';
 import { AlreadySent } from './TransferDetails';
+import { TransferLoader } from './TransferLoader';
 
 type Step =
   /** Not confirmed yet: the review comes first. */
@@ -37,13 +36,27 @@ type Step =
   /** Opened again after it was sent. */
   | { kind: 'sent' };
 
-function firstStep(stage: TransferStage): Step {
-  switch (stage) {
+function firstStep(transfer: Transfer): Step {
+  switch (transfer.stage) {
     case 'draft':
       return { kind: 'review' };
     case 'confirmed':
       return { kind: 'pin' };
     case 'pin_verified':
+      // Back on the page after the code was emailed (a reload): the code is still the next step.
+      if (transfer.awaitingCode) {
+        return {
+          kind: 'code',
+          prompt: {
+            next: 'code',
+            head: TRANSFER_CODE_REQUIRED,
+            body: 'Enter the 4-digit code we emailed you for this transfer. If it has expired or not arrived, send a new code.',
+            sentTo: 'your email address',
+            transfer,
+          },
+        };
+      }
+      return { kind: 'send' };
     case 'code_verified':
       return { kind: 'send' };
     case 'submitted':
@@ -102,7 +115,7 @@ function Authorize({ transfer }: { transfer: Transfer }) {
   const steps = useTransferSteps(transfer.id);
   const refusalNotice = useRefusalNotice();
   const goHome = useDelayedNavigate(SUCCESS_REDIRECT_DELAY_MS);
-  const [step, setStep] = useState<Step>(() => firstStep(transfer.stage));
+  const [step, setStep] = useState<Step>(() => firstStep(transfer));
   const [notice, setNotice] = useState<TransferNotice | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -183,26 +196,6 @@ function Authorize({ transfer }: { transfer: Transfer }) {
   );
 }
 
-function AuthorizeLoader({ id }: { id: string }) {
-  const transfer = useQuery(queries.transfer(id));
-  if (transfer.data) return <Authorize transfer={transfer.data} />;
-  if (transfer.isError) {
-    return (
-      <div className="flex flex-col gap-3">
-        <LoadFailed
-          error={transfer.error}
-          retrying={transfer.isFetching}
-          onRetry={() => void transfer.refetch()}
-        />
-        <Link to="/dashboard/send" className={flowLinkClass}>
-          Start a new transfer
-        </Link>
-      </div>
-    );
-  }
-  return <Loading label="Loading your transfer…" />;
-}
-
 /** send/pin?id= (spec: pin): the PIN, maybe the emailed code, and the submission. */
 export function TransferPinPage() {
   const id = useTransferId();
@@ -210,7 +203,7 @@ export function TransferPinPage() {
   return (
     <TransferFrame title="Authorize transfer" step={2} width="max-w-lg">
       <RequirePin>
-        <AuthorizeLoader id={id} />
+        <TransferLoader id={id}>{(transfer) => <Authorize transfer={transfer} />}</TransferLoader>
       </RequirePin>
     </TransferFrame>
   );

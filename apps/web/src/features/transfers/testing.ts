@@ -23,6 +23,7 @@ export function transferSample(overrides: Partial<Transfer> = {}): Transfer {
     note: 'Rent for March',
     saveBeneficiary: false,
     internal: false,
+    awaitingCode: false,
     amount: '15025',
     fee: '1503',
     feeRateBp: 1000,

@@ -1,24 +1,17 @@
-import type { AccountPlan, CryptoType, FixedDepositPlan, Me } from '@bank/contract';
+import type { AccountPlan, CryptoType, FixedDepositPlan } from '@bank/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute, type FakeResponse } from '../../../test-utils';
 import { fieldProblem } from '../../../test-fixtures';
+import { staffMe } from '../testing';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const MANAGER: Me = {
-  scope: 'staff',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  username: 'ghopper',
-  email: 'grace@bank.example',
-  kycStatus: 'approved',
-  permissions: ['catalog.manage'],
-};
+const MANAGER = staffMe(['catalog.manage']);
 
 const CATALOG = '/api/v1/staff/catalog';
 const WHEN = '2026-11-01T09:00:00.000Z';

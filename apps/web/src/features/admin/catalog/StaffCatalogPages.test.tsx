@@ -1,23 +1,15 @@
-import type { Me } from '@bank/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute } from '../../../test-utils';
+import { staffMe } from '../testing';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const MANAGER: Me = {
-  scope: 'staff',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  username: 'ghopper',
-  email: 'grace@bank.example',
-  kycStatus: 'approved',
-  permissions: ['catalog.manage'],
-};
+const MANAGER = staffMe(['catalog.manage']);
 
 describe('support contacts (staff)', () => {
   it('publishes the contacts and puts a refusal next to its field', async () => {

@@ -1,23 +1,16 @@
-import type { Me, StaffFundingItem } from '@bank/contract';
+import type { StaffFundingItem } from '@bank/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, mockFetch, problem, renderRoute, type FakeResponse } from '../../../test-utils';
+import { queueApi, queueItems, staffMe } from '../testing';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const REVIEWER: Me = {
-  scope: 'staff',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  username: 'ghopper',
-  email: 'grace@bank.example',
-  kycStatus: 'approved',
-  permissions: ['funding.review'],
-};
+const REVIEWER = staffMe(['funding.review']);
 
 const customer = {
   id: '31',
@@ -52,17 +45,10 @@ const FIXED_DEPOSIT: StaffFundingItem = {
 
 const queuePath = (status: string) => `/api/v1/staff/funding/queue?status=${status}`;
 
-function staffApi(queues: Record<string, () => FakeResponse>) {
-  return mockFetch((path) => {
-    if (path === '/api/v1/auth/session') return { status: 200, body: { me: REVIEWER } };
-    const queue = Object.entries(queues).find(([status]) => path === queuePath(status));
-    return queue ? queue[1]() : problem(404, 'NOT_FOUND', `unexpected ${path}`);
-  });
-}
+const staffApi = (queues: Record<string, () => FakeResponse>) =>
+  queueApi(REVIEWER, queuePath, queues);
 
-const items =
-  (...list: StaffFundingItem[]) =>
-  () => ({ status: 200, body: { items: list } });
+const items = queueItems<StaffFundingItem>;
 
 describe('the funding queue (staff)', () => {
   it('lists the pending requests, each linking to its review', async () => {

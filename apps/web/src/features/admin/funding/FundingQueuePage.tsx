@@ -1,10 +1,11 @@
 import { FUNDING_STATUSES, type FundingStatus } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { queries } from '../../../lib/queries';
 import { panelClass } from '../panel';
+import { statusIn, StatusTabs } from '../StatusTabs';
 import { FundingQueueList } from './FundingQueueList';
 import { STATUS_LABELS } from './labels';
 
@@ -20,40 +21,10 @@ const ORDER: Record<FundingStatus, string> = {
   declined: 'newest first',
 };
 
-function statusIn(params: URLSearchParams): FundingStatus {
-  const asked = params.get('status');
-  return FUNDING_STATUSES.find((status) => status === asked) ?? 'pending';
-}
-
-/** Pending, Confirmed, Declined: links (the status is in the address), the shown one marked. */
-function StatusLinks({ shown }: { shown: FundingStatus }) {
-  return (
-    <nav aria-label="Requests by status">
-      <ul className="flex flex-wrap gap-2">
-        {FUNDING_STATUSES.map((status) => (
-          <li key={status}>
-            <Link
-              to={status === 'pending' ? '/admin/funding' : `/admin/funding?status=${status}`}
-              aria-current={status === shown ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ring-1 ${
-                status === shown
-                  ? 'bg-brand-700 text-white ring-brand-700'
-                  : 'text-brand-700 ring-slate-300 hover:bg-brand-50 dark:text-brand-50 dark:ring-slate-700 dark:hover:bg-slate-800'
-              }`}
-            >
-              {STATUS_LABELS[status]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 /** `/admin/funding`: deposits, payments, fixed deposits and upgrades of one status. */
 export function FundingQueuePage() {
   const [params] = useSearchParams();
-  const status = statusIn(params);
+  const status = statusIn(params, FUNDING_STATUSES);
   const queue = useQuery(queries.staffFundingQueue(status));
   const label = `${STATUS_LABELS[status]} requests, ${ORDER[status]}`;
   return (
@@ -65,7 +36,13 @@ export function FundingQueuePage() {
           actually arrived, or decline it with a reason the customer reads.
         </p>
       </div>
-      <StatusLinks shown={status} />
+      <StatusTabs
+        label="Requests by status"
+        path="/admin/funding"
+        statuses={FUNDING_STATUSES}
+        labels={STATUS_LABELS}
+        shown={status}
+      />
       {queue.isPending ? (
         <Loading label="Loading the requests…" />
       ) : queue.isError ? (

@@ -1,4 +1,4 @@
-import type { Me, StaffFundingRequest } from '@bank/contract';
+import type { StaffFundingRequest } from '@bank/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import {
   stubObjectUrls,
   type FakeResponse,
 } from '../../../test-utils';
+import { staffMe } from '../testing';
 
 afterEach(() => {
   cleanup();
@@ -18,15 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const REVIEWER: Me = {
-  scope: 'staff',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  username: 'ghopper',
-  email: 'grace@bank.example',
-  kycStatus: 'approved',
-  permissions: ['funding.review'],
-};
+const REVIEWER = staffMe(['funding.review']);
 
 const PATH = '/api/v1/staff/funding/requests/12';
 const PROOF = `${PATH}/proof`;

@@ -1,12 +1,11 @@
 import type { StaffFundingRequest } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
-import { ApiError } from '../../../lib/api';
 import { queries } from '../../../lib/queries';
+import { ReviewFrame } from '../ReviewFrame';
 import { Decision } from './Decision';
 import { KIND_LABELS, STATUS_LABELS } from './labels';
 import { ProofView } from './ProofView';
@@ -37,50 +36,24 @@ export function FundingReviewPage() {
   const id = useParams().id ?? '';
   const request = useQuery(queries.staffFundingRequest(id));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  // The decision's buttons go away with the decision: the focus moves to what happened.
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
-
   return (
-    <div className="flex flex-col gap-6">
-      <p>
-        <Link
-          to="/admin/funding"
-          className="font-semibold text-brand-700 underline dark:text-brand-50"
-        >
-          ← Funding requests
-        </Link>
-      </p>
-      {outcome && (
-        <div ref={outcomeRef} tabIndex={-1}>
-          <OutcomeBanner outcome={outcome} request={request.data} />
-        </div>
-      )}
-      {request.isPending ? (
-        <Loading label="Loading the request…" />
-      ) : request.error instanceof ApiError && request.error.status === 404 ? (
-        <>
-          <PageHeading title="Request not found" />
-          <p className="text-slate-700 dark:text-slate-300">
-            There is no funding request with this number. Go back to the list to pick one.
-          </p>
-        </>
-      ) : request.isError ? (
-        <LoadFailed
-          error={request.error}
-          retrying={request.isFetching}
-          onRetry={() => void request.refetch()}
-        />
-      ) : (
+    <ReviewFrame
+      back={{ to: '/admin/funding', label: 'Funding requests' }}
+      outcome={outcome}
+      renderOutcome={(o) => <OutcomeBanner outcome={o} request={request.data} />}
+      query={request}
+      loadingLabel="Loading the request…"
+      notFoundTitle="Request not found"
+      notFoundText="There is no funding request with this number. Go back to the list to pick one."
+    >
+      {(data) => (
         <Review
-          request={request.data}
+          request={data}
           onDecided={(text) => setOutcome({ kind: 'decided', text })}
           onConflict={(detail) => setOutcome({ kind: 'conflict', detail })}
         />
       )}
-    </div>
+    </ReviewFrame>
   );
 }
 

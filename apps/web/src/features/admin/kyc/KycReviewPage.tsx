@@ -1,17 +1,16 @@
 import type { KycSubmission } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
 import { countryName } from '../../../lib/countries';
-import { ApiError } from '../../../lib/api';
 import { queries } from '../../../lib/queries';
 import { formatDateTime } from '../../../lib/format';
-import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { Decision } from './Decision';
 import { DocumentView } from './DocumentView';
 import { panelClass } from '../panel';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { ReviewFrame } from '../ReviewFrame';
 
 const STATUS_LABELS: Record<KycSubmission['status'], string> = {
   pending: 'Waiting for review',
@@ -29,43 +28,18 @@ export function KycReviewPage() {
   const id = useParams().id ?? '';
   const submission = useQuery(queries.staffKycSubmission(id));
   const [outcome, setOutcome] = useState<string | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  // The decision buttons go away with the decision: focus moves to what happened.
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
-
   return (
-    <div className="flex flex-col gap-6">
-      <p>
-        <Link to="/admin/kyc" className="font-semibold text-brand-700 underline dark:text-brand-50">
-          ← Identity checks
-        </Link>
-      </p>
-      {outcome && (
-        <div ref={outcomeRef} tabIndex={-1}>
-          <Banner tone="success">{outcome}</Banner>
-        </div>
-      )}
-      {submission.isPending ? (
-        <Loading label="Loading the submission…" />
-      ) : submission.error instanceof ApiError && submission.error.status === 404 ? (
-        <>
-          <PageHeading title="Submission not found" />
-          <p className="text-slate-700 dark:text-slate-300">
-            There is no identity check with this number. Go back to the list to pick one.
-          </p>
-        </>
-      ) : submission.isError ? (
-        <LoadFailed
-          error={submission.error}
-          retrying={submission.isFetching}
-          onRetry={() => void submission.refetch()}
-        />
-      ) : (
-        <Review submission={submission.data} onDecided={setOutcome} />
-      )}
-    </div>
+    <ReviewFrame
+      back={{ to: '/admin/kyc', label: 'Identity checks' }}
+      outcome={outcome}
+      renderOutcome={(text) => <Banner tone="success">{text}</Banner>}
+      query={submission}
+      loadingLabel="Loading the submission…"
+      notFoundTitle="Submission not found"
+      notFoundText="There is no identity check with this number. Go back to the list to pick one."
+    >
+      {(data) => <Review submission={data} onDecided={setOutcome} />}
+    </ReviewFrame>
   );
 }
 

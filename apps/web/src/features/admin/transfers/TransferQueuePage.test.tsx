@@ -2,53 +2,17 @@ import type { Me, StaffTransfer } from '@bank/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockFetch, problem, renderRoute, type FakeResponse } from '../../../test-utils';
+import { callsTo, problem, renderRoute, type FakeResponse } from '../../../test-utils';
+import { queueApi, queueItems, staffMe, staffTransferSample } from '../testing';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const PROCESSOR: Me = {
-  scope: 'staff',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  username: 'ghopper',
-  email: 'grace@bank.example',
-  kycStatus: 'approved',
-  permissions: ['transfers.process'],
-};
+const PROCESSOR = staffMe(['transfers.process']);
 
-const TO_BERLIN: StaffTransfer = {
-  id: '41',
-  stage: 'submitted',
-  status: 'in_progress',
-  bank: 'Deutsche Bank',
-  swift: 'DEUTDEFF',
-  currency: 'USD',
-  routing: '50070010',
-  country: 'DE',
-  accountNumber: 'DE89370400440532013000',
-  accountHolderName: 'Jonas Weber',
-  note: 'Rent for December',
-  internal: false,
-  amount: '100000',
-  fee: '10000',
-  feeRateBp: 1000,
-  amountReceived: '90000',
-  reference: null,
-  failureReason: null,
-  createdAt: '2026-11-20T09:25:00.000Z',
-  submittedAt: '2026-11-20T09:30:00.000Z',
-  decidedAt: null,
-  customer: {
-    id: '31',
-    name: 'Ama Mensah',
-    email: 'ama@example.com',
-    accountNumber: '4000000017',
-  },
-  decidedBy: null,
-};
+const TO_BERLIN = staffTransferSample();
 
 const TO_LYON: StaffTransfer = {
   ...TO_BERLIN,
@@ -68,17 +32,10 @@ const TO_LYON: StaffTransfer = {
 
 const queuePath = (status: string) => `/api/v1/staff/transfers?status=${status}`;
 
-function staffApi(queues: Record<string, () => FakeResponse>, me: Me = PROCESSOR) {
-  return mockFetch((path) => {
-    if (path === '/api/v1/auth/session') return { status: 200, body: { me } };
-    const queue = Object.entries(queues).find(([status]) => path === queuePath(status));
-    return queue ? queue[1]() : problem(404, 'NOT_FOUND', `unexpected ${path}`);
-  });
-}
+const staffApi = (queues: Record<string, () => FakeResponse>, me: Me = PROCESSOR) =>
+  queueApi(me, queuePath, queues);
 
-const items =
-  (...list: StaffTransfer[]) =>
-  () => ({ status: 200, body: { items: list } });
+const items = queueItems<StaffTransfer>;
 
 describe('the outgoing transfers queue (staff)', () => {
   it('lists the transfers in progress, what each recipient gets, each linking to its page', async () => {

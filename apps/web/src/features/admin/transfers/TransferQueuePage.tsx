@@ -1,10 +1,11 @@
 import { TRANSFER_STATUSES, type TransferStatus } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { staffTransferQueries } from '../api/transfers';
 import { panelClass } from '../panel';
+import { statusIn, StatusTabs } from '../StatusTabs';
 import { STATUS_LABELS } from './labels';
 import { TransferQueueList } from './TransferQueueList';
 
@@ -28,42 +29,10 @@ function counted(count: number, status: TransferStatus): string {
     : `${count} ${STATUS_LABELS[status].toLowerCase()} ${noun}`;
 }
 
-function statusIn(params: URLSearchParams): TransferStatus {
-  const asked = params.get('status');
-  return TRANSFER_STATUSES.find((status) => status === asked) ?? 'in_progress';
-}
-
-/** In progress, Successful, Failed: links (the status is in the address), the shown one marked. */
-function StatusLinks({ shown }: { shown: TransferStatus }) {
-  return (
-    <nav aria-label="Transfers by status">
-      <ul className="flex flex-wrap gap-2">
-        {TRANSFER_STATUSES.map((status) => (
-          <li key={status}>
-            <Link
-              to={
-                status === 'in_progress' ? '/admin/transfers' : `/admin/transfers?status=${status}`
-              }
-              aria-current={status === shown ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ring-1 ${
-                status === shown
-                  ? 'bg-brand-700 text-white ring-brand-700'
-                  : 'text-brand-700 ring-slate-300 hover:bg-brand-50 dark:text-brand-50 dark:ring-slate-700 dark:hover:bg-slate-800'
-              }`}
-            >
-              {STATUS_LABELS[status]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 /** `/admin/transfers`: the customers' outgoing bank transfers of one status. */
 export function TransferQueuePage() {
   const [params] = useSearchParams();
-  const status = statusIn(params);
+  const status = statusIn(params, TRANSFER_STATUSES);
   const queue = useQuery(staffTransferQueries.queue(status));
   const label = `${STATUS_LABELS[status]} transfers, ${ORDER[status]}`;
   return (
@@ -76,7 +45,13 @@ export function TransferQueuePage() {
           transfer is refunded to the customer.
         </p>
       </div>
-      <StatusLinks shown={status} />
+      <StatusTabs
+        label="Transfers by status"
+        path="/admin/transfers"
+        statuses={TRANSFER_STATUSES}
+        labels={STATUS_LABELS}
+        shown={status}
+      />
       {queue.isPending ? (
         <Loading label="Loading the transfers…" />
       ) : queue.isError ? (

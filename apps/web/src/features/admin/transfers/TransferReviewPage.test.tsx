@@ -1,4 +1,3 @@
-import type { Me, StaffTransfer } from '@bank/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +9,7 @@ import {
   sentBodyTo,
   type FakeResponse,
 } from '../../../test-utils';
+import { staffMe, staffTransferSample } from '../testing';
 
 afterEach(() => {
   cleanup();
@@ -17,53 +17,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const PROCESSOR: Me = {
-  scope: 'staff',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  username: 'ghopper',
-  email: 'grace@bank.example',
-  kycStatus: 'approved',
-  permissions: ['transfers.process'],
-};
+const PROCESSOR = staffMe(['transfers.process']);
 
 const PATH = '/api/v1/staff/transfers/41';
 const COMPLETE = `${PATH}/complete`;
 const FAIL = `${PATH}/fail`;
 
-function transfer(overrides: Partial<StaffTransfer> = {}): StaffTransfer {
-  return {
-    id: '41',
-    stage: 'submitted',
-    status: 'in_progress',
-    bank: 'Deutsche Bank',
-    swift: 'DEUTDEFF',
-    currency: 'USD',
-    routing: '50070010',
-    country: 'DE',
-    accountNumber: 'DE89370400440532013000',
-    accountHolderName: 'Jonas Weber',
-    note: 'Rent for December',
-    internal: false,
-    amount: '100000',
-    fee: '10000',
-    feeRateBp: 1000,
-    amountReceived: '90000',
-    reference: null,
-    failureReason: null,
-    createdAt: '2026-11-20T09:25:00.000Z',
-    submittedAt: '2026-11-20T09:30:00.000Z',
-    decidedAt: null,
-    customer: {
-      id: '31',
-      name: 'Ama Mensah',
-      email: 'ama@example.com',
-      accountNumber: '4000000017',
-    },
-    decidedBy: null,
-    ...overrides,
-  };
-}
+const transfer = staffTransferSample;
 
 /**
  * A fake API holding one transfer: the decision endpoints answer with `answers` (by path) or,

@@ -1,12 +1,11 @@
 import type { StaffTransfer } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
-import { ApiError } from '../../../lib/api';
 import { staffTransferQueries } from '../api/transfers';
+import { ReviewFrame } from '../ReviewFrame';
 import { Decision } from './Decision';
 import { DECIDED_AS, transferName } from './labels';
 import { PaymentToSend } from './PaymentToSend';
@@ -38,50 +37,24 @@ export function TransferReviewPage() {
   const id = useParams().id ?? '';
   const transfer = useQuery(staffTransferQueries.transfer(id));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  // The decision's buttons go away with the decision: the focus moves to what happened.
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
-
   return (
-    <div className="flex flex-col gap-6">
-      <p>
-        <Link
-          to="/admin/transfers"
-          className="font-semibold text-brand-700 underline dark:text-brand-50"
-        >
-          ← Outgoing transfers
-        </Link>
-      </p>
-      {outcome && (
-        <div ref={outcomeRef} tabIndex={-1}>
-          <OutcomeBanner outcome={outcome} transfer={transfer.data} />
-        </div>
-      )}
-      {transfer.isPending ? (
-        <Loading label="Loading the transfer…" />
-      ) : transfer.error instanceof ApiError && transfer.error.status === 404 ? (
-        <>
-          <PageHeading title="Transfer not found" />
-          <p className="text-slate-700 dark:text-slate-300">
-            There is no outgoing transfer with this number. Go back to the list to pick one.
-          </p>
-        </>
-      ) : transfer.isError ? (
-        <LoadFailed
-          error={transfer.error}
-          retrying={transfer.isFetching}
-          onRetry={() => void transfer.refetch()}
-        />
-      ) : (
+    <ReviewFrame
+      back={{ to: '/admin/transfers', label: 'Outgoing transfers' }}
+      outcome={outcome}
+      renderOutcome={(o) => <OutcomeBanner outcome={o} transfer={transfer.data} />}
+      query={transfer}
+      loadingLabel="Loading the transfer…"
+      notFoundTitle="Transfer not found"
+      notFoundText="There is no outgoing transfer with this number. Go back to the list to pick one."
+    >
+      {(data) => (
         <Review
-          transfer={transfer.data}
+          transfer={data}
           onDecided={(text) => setOutcome({ kind: 'decided', text })}
           onConflict={(detail) => setOutcome({ kind: 'conflict', detail })}
         />
       )}
-    </div>
+    </ReviewFrame>
   );
 }
 
