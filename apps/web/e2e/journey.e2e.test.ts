@@ -270,8 +270,9 @@ describe('a new customer, from sign-up to an approved account', () => {
     expect(await page.getByText('Call us').count()).toBe(0);
     await expectAccessibleEverywhere(page, 'help and support');
     await open('Bank Transfer', 'Bank Transfer');
-    await page.getByText('Coming soon').waitFor();
-    await expectAccessibleEverywhere(page, 'coming soon');
+    await page.getByText('No transfers yet.', { exact: false }).waitFor();
+    await page.getByLabel('SWIFT/BIC code').waitFor();
+    await expectAccessibleEverywhere(page, 'bank transfer, nothing sent yet');
 
     await page.getByRole('button', { name: /Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
