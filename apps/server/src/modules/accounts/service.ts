@@ -13,7 +13,7 @@ import {
   type OwnedAccount,
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
-import { transferLines } from '../transfers/index.js';
+import { asSeenByAccount } from '../transfers/index.js';
 
 /**
  * The signed-in customer's current account, read from the ledger and scoped by the owner: a
@@ -88,13 +88,6 @@ export async function withStatuses(
     'postingId' | 'entryId' | 'memo' | 'amount' | 'currency' | 'balanceAfter' | 'createdAt'
   >[],
 ): Promise<Transaction[]> {
-  const lines = await transferLines(
-    deps.db,
-    items.map((i) => i.entryId),
-  );
-  return items.map((i) => {
-    const line = lines.get(i.entryId);
-    const received = line !== undefined && line.recipientAccountId !== null && i.amount > 0n;
-    return toTransaction(received ? { ...i, memo: line.recipientName } : i, line?.status);
-  });
+  const seen = await asSeenByAccount(deps.db, items);
+  return seen.map((i) => toTransaction(i, i.status));
 }

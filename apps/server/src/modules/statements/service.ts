@@ -16,7 +16,7 @@ import {
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 import { currentAccountId, withStatuses } from '../accounts/index.js';
-import { transferLines } from '../transfers/index.js';
+import { asSeenByAccount } from '../transfers/index.js';
 import { fixedDepositsForStatement, type StatementFixedDeposit } from '../fixed-deposits/index.js';
 import { users } from '../users/index.js';
 
@@ -195,23 +195,9 @@ export async function statementForExport(
     closing: summary.closing,
     totalIn: summary.totalIn,
     totalOut: summary.totalOut,
-    lines: await namedForThisSide(deps, [...history.items].reverse()),
+    lines: await asSeenByAccount(deps.db, [...history.items].reverse()),
     filters,
     asOf: today,
     fixedDeposits,
   };
-}
-
-/** A transfer inside the bank reads "Transfer from …" on its recipient's statement. */
-async function namedForThisSide(deps: AppDeps, items: HistoryItem[]): Promise<HistoryItem[]> {
-  const lines = await transferLines(
-    deps.db,
-    items.map((i) => i.entryId),
-  );
-  return items.map((i) => {
-    const line = lines.get(i.entryId);
-    return line !== undefined && line.recipientAccountId !== null && i.amount > 0n
-      ? { ...i, memo: line.recipientName }
-      : i;
-  });
 }

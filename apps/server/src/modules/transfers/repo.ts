@@ -41,25 +41,22 @@ export const transferColumns = [
 
 export type TransferRow = NonNullable<Awaited<ReturnType<typeof ownTransfer>>>;
 
-/** The customer's transfer, or undefined (someone else's looks the same as none). */
-export function ownTransfer(db: Kysely<DB>, userId: bigint, id: bigint) {
+function ownTransferQuery(db: Kysely<DB>, userId: bigint, id: bigint) {
   return db
     .selectFrom('transfers')
     .select(transferColumns)
     .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('user_id', '=', userId);
+}
+
+/** The customer's transfer, or undefined (someone else's looks the same as none). */
+export function ownTransfer(db: Kysely<DB>, userId: bigint, id: bigint) {
+  return ownTransferQuery(db, userId, id).executeTakeFirst();
 }
 
 /** The same, locked for this transaction: one step of one transfer at a time. */
 export function lockOwnTransfer(db: Kysely<DB>, userId: bigint, id: bigint) {
-  return db
-    .selectFrom('transfers')
-    .select(transferColumns)
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  return ownTransferQuery(db, userId, id).forUpdate().executeTakeFirst();
 }
 
 export function transferByKey(db: Kysely<DB>, userId: bigint, key: string) {

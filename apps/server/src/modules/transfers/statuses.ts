@@ -39,3 +39,23 @@ export async function transferLines(
     ),
   );
 }
+
+/**
+ * History rows as their account sees them: each with its status, and the recipient's row of a
+ * transfer inside the bank named "Transfer from …" instead of the sender's memo.
+ */
+export async function asSeenByAccount<T extends { entryId: bigint; amount: bigint; memo: string }>(
+  db: Kysely<DB>,
+  items: readonly T[],
+): Promise<(T & { status: TransactionStatus })[]> {
+  const lines = await transferLines(
+    db,
+    items.map((i) => i.entryId),
+  );
+  return items.map((i) => {
+    const line = lines.get(i.entryId);
+    const status = line?.status ?? 'successful';
+    const received = line !== undefined && line.recipientAccountId !== null && i.amount > 0n;
+    return received ? { ...i, memo: line.recipientName, status } : { ...i, status };
+  });
+}
