@@ -159,7 +159,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: KYC_MAX_FILE_BYTES + 1, files: 3, fields: 10, fieldSize: 1000, parts: 13 },
   });
 
-  for (const module of options.modules ?? allModules) {
+  const modules = options.modules ?? allModules;
+  // Approval kinds first: the inbox's access is drawn from who may approve them.
+  for (const module of modules) {
+    for (const kind of module.approvalKinds ?? []) {
+      if (!deps.approvals.get(kind.kind)) deps.approvals.register(kind);
+    }
+  }
+  for (const module of modules) {
     if (module.routes) await app.register(module.routes(deps));
   }
   if (options.devMailbox && devMailboxAllowed(config.env, options.devMailbox.host)) {

@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import type { DB } from './db/schema.js';
-import { audit, type AuditEvent } from './platform/audit.js';
+import { SYSTEM_ACTOR, audit, type AuditWriter } from './platform/audit/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCodeService, type CodeService } from './platform/codes/index.js';
 import { createFileStore, type FileStore } from './platform/files/index.js';
 import { jobQueue, type JobQueue } from './platform/jobs/queue.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { NotificationHub, createNotifier, type Notifier } from './platform/notifications/index.js';
+import { ApprovalRegistry } from './modules/approvals/registry.js';
+import { users } from './modules/users/index.js';
 
 /** The part of the configuration the app itself reads. */
 export type AppConfig = Pick<
@@ -37,12 +39,14 @@ export interface AppDeps {
   jobs: JobQueue;
   mail: Mailer;
   codes: CodeService;
-  audit: (db: Kysely<DB>, event: AuditEvent) => Promise<void>;
+  audit: AuditWriter;
   files: FileStore;
   /** In-app notifications (and their emails), written in the transaction of their event. */
   notifications: Notifier;
   /** This process's listeners for changes to a person's notifications (the live bell). */
   notificationHub: NotificationHub;
+  /** The kinds of two-person approval, registered from the modules (app.ts). */
+  approvals: ApprovalRegistry;
 }
 
 /** A one-time code purpose was paused for a person: the auth module emails them (a job). */
@@ -72,10 +76,10 @@ export function createDeps(options: {
       onPaused: async (db, userId, purpose, until) => {
         // A security event: someone tried too many wrong codes of this person's today.
         await audit(db, {
-          actorId: null,
           action: 'security.codes_paused',
-          targetType: 'user',
+          actor: SYSTEM_ACTOR,
           targetId: String(userId),
+          customerId: userId > 0n ? userId : null,
           after: { purpose, until: until.toISOString() },
         });
         await jobs.enqueue(db, CODES_PAUSED_JOB, {
@@ -87,7 +91,8 @@ export function createDeps(options: {
     }),
     audit,
     files: createFileStore(options.uploadsDir),
-    notifications: createNotifier(mail),
+    notifications: createNotifier(mail, users.findUserById),
     notificationHub: new NotificationHub(database),
+    approvals: new ApprovalRegistry(),
   };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
+import type { ApprovalTables } from './tables/approvals.js';
 import type { CustomerTables } from './tables/customer.js';
 import type { FundingTables } from './tables/funding.js';
 import type { IdentityTables } from './tables/identity.js';
@@ -7,7 +8,7 @@ import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
 export interface DB
-  extends IdentityTables, KycTables, CustomerTables, FundingTables, TransferTables {
+  extends IdentityTables, KycTables, CustomerTables, FundingTables, TransferTables, ApprovalTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -101,3 +101,22 @@ export async function listCustomerAccounts(
     .orderBy('id')
     .execute();
 }
+
+/**
+ * A customer's current account in `currency` (the first one opened), or undefined while it is
+ * not open: the one lookup every feature uses (transfers, funding, fixed deposits, statements).
+ */
+export async function currentAccountOf(
+  db: Executor,
+  ownerId: bigint,
+  currency: string,
+): Promise<LedgerAccount | undefined> {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(accountColumns)
+    .where('owner_id', '=', ownerId)
+    .where('kind', '=', 'customer_current')
+    .where('currency', '=', currency)
+    .orderBy('id')
+    .executeTakeFirst();
+}

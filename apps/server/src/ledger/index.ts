@@ -1,6 +1,7 @@
 /** The ledger: the only code that writes money tables. Feature modules use this API. */
 export { generateAccountNumber, isValidAccountNumber } from './account-number.js';
 export {
+  currentAccountOf,
   ensureInternalAccounts,
   findAccount,
   listCustomerAccounts,

@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/index.js';
+import { approvalsModule } from './approvals/index.js';
 import { availabilityModule } from './availability/index.js';
 import { authModule } from './auth/index.js';
 import { catalogModule } from './catalog/index.js';
@@ -34,6 +35,7 @@ export const modules: readonly AppModule[] = [
   fundingModule,
   fixedDepositsModule,
   transfersModule,
+  approvalsModule,
 ];
 
 export type { AppModule } from './module.js';

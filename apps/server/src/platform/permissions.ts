@@ -13,12 +13,13 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
 };
 
 /** The permissions a staff member holds through their roles. */
-export async function permissionsOf(db: Kysely<DB>, userId: bigint): Promise<Set<string>> {
+export async function permissionsOf(db: Kysely<DB>, userId: bigint): Promise<Set<Permission>> {
   const rows = await db
     .selectFrom('user_roles as ur')
     .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
     .select('rp.permission')
     .where('ur.user_id', '=', userId)
     .execute();
-  return new Set(rows.map((r) => r.permission));
+  const known = new Set<string>(PERMISSIONS);
+  return new Set(rows.map((r) => r.permission).filter((p): p is Permission => known.has(p)));
 }

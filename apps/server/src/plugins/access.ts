@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '@bank/contract';
 import type { Database } from '../db/connection.js';
 import type { SessionScope } from '../db/tables/identity.js';
-import { audit } from '../platform/audit.js';
+import {
+  actorOf,
+  audit,
+  isStaffActor,
+  type Actor,
+  type StaffActor,
+} from '../platform/audit/index.js';
 import { AppError } from '../platform/errors.js';
 import { permissionsOf } from '../platform/permissions.js';
 import type { ActiveSession } from '../platform/security/sessions.js';
@@ -12,16 +18,36 @@ import type { ActiveSession } from '../platform/security/sessions.js';
  * - `{ public: true }`: anyone, signed in or not;
  * - `{ session: [...] }`: a session of one of these kinds (an onboarding session opens only the
  *   routes that list it);
- * - `{ permission }`: a staff session whose roles grant this permission.
+ * - `{ permission }`: a staff session whose roles grant this permission (or, given a list, any
+ *   of them: the service then checks the one its subject needs, as the approvals inbox does).
  * Every API route must declare one: registering a route without it fails at start. The access
  * matrix test reads these declarations.
  */
 export type Access =
-  { public: true } | { session: readonly SessionScope[] } | { permission: Permission };
+  | { public: true }
+  | { session: readonly SessionScope[] }
+  | { permission: Permission | readonly Permission[] };
+
+/** Whether permissions `held` satisfy a route's `{ permission }` declaration. */
+export function grants(
+  declared: Permission | readonly Permission[],
+  held: ReadonlySet<string> | readonly string[],
+): boolean {
+  const has = (p: Permission) =>
+    Array.isArray(held) ? held.includes(p) : (held as ReadonlySet<string>).has(p);
+  return typeof declared === 'string' ? has(declared) : declared.some(has);
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyRequest {
+    /**
+     * Who is acting, resolved once by the access hook: the session's person (or nobody), their
+     * address and browser; on a staff route, a `StaffActor` with the permissions just checked.
+     */
+    actor: Actor;
   }
   interface FastifyInstance {
     /** Every API route's declared access, by "METHOD /path" (for the access matrix). */
@@ -40,11 +66,18 @@ export function sessionOf(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
+/** The staff member acting on a staff route (the access hook resolved them). */
+export function staffOf(request: FastifyRequest): StaffActor {
+  if (!isStaffActor(request.actor)) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return request.actor;
+}
+
 /** Checks a request against its route's declaration; runs after the session is resolved. */
 async function enforce(request: FastifyRequest, database: Database) {
+  const session = request.session;
+  request.actor = actorOf(request, session?.userId ?? null);
   const access = request.routeOptions.config.access;
   if (!access || 'public' in access) return;
-  const session = request.session;
   if ('session' in access) {
     if (!session || !access.session.includes(session.scope)) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in.');
@@ -55,19 +88,20 @@ async function enforce(request: FastifyRequest, database: Database) {
     throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   }
   const held = await permissionsOf(database.db, session.userId);
-  if (!held.has(access.permission)) {
+  if (!grants(access.permission, held)) {
     // A refusal of a signed-in staff member is a security event: it goes to the audit log.
     await audit(database.db, {
-      actorId: session.userId,
       action: 'security.permission_denied',
-      targetType: 'route',
+      actor: request.actor,
       targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
-      after: { permission: access.permission },
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
+      after: {
+        permission:
+          typeof access.permission === 'string' ? access.permission : access.permission.join('|'),
+      },
     });
     throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
   }
+  request.actor = { ...actorOf(request, session.userId), permissions: held } as StaffActor;
 }
 
 /**
@@ -76,6 +110,7 @@ async function enforce(request: FastifyRequest, database: Database) {
  */
 export function registerAccess(app: FastifyInstance, database: Database) {
   app.decorate('routeAccess', new Map<string, Access>());
+  app.decorateRequest('actor', null as unknown as Actor);
   app.addHook('onRoute', (route) => {
     if (!isGuardedApiPath(route.url)) return;
     const access = route.config?.access;

@@ -14,9 +14,7 @@ async function customer() {
 
 async function notify(userId: bigint, title: string) {
   await suite.database.db.transaction().execute((trx) =>
-    suite.app.deps.notifications.notify(trx, {
-      userId,
-      kind: 'test.event',
+    suite.app.deps.notifications.send(trx, userId, 'bank.message', {
       title,
       body: `${title}, in detail.`,
     }),
@@ -149,9 +147,7 @@ describe('notifications', () => {
     const c = await customer();
     await expect(
       suite.database.db.transaction().execute(async (trx) => {
-        await suite.app.deps.notifications.notify(trx, {
-          userId: c.userId,
-          kind: 'test.event',
+        await suite.app.deps.notifications.send(trx, c.userId, 'bank.message', {
           title: 'Never happened',
           body: 'The event failed after this line.',
         });

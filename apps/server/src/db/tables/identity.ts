@@ -101,11 +101,17 @@ export interface AuditLogTable {
   action: string;
   target_type: string;
   target_id: string;
+  /** The customer the event concerns (their audit trail). */
+  customer_id: bigint | null;
   before: unknown;
   after: unknown;
   ip: string | null;
   user_agent: string | null;
   created_at: CreatedAt;
+  /** The hash chain, written by the database's insert trigger (migration 0014). */
+  seq: ColumnType<bigint, never, never>;
+  prev_hash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
 }
 
 export interface StaffSecondFactorsTable {

@@ -78,11 +78,8 @@ export async function alertOnNewDevice(deps: AppDeps, user: UserRecord, client: 
       await newDeviceEmail(user.email, user.firstName, deps.clock.now(), client),
     );
     if (user.kind === 'customer') {
-      await deps.notifications.notify(trx, {
-        userId: user.id,
-        kind: 'signin.new_device',
-        title: 'New sign-in',
-        body: `Your account was signed in to from a browser you had not used before (${describeDevice(client.userAgent)}). If this was not you, change your password now.`,
+      await deps.notifications.send(trx, user.id, 'signin.new_device', {
+        device: describeDevice(client.userAgent),
       });
     }
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { SYSTEM_ACTOR } from '../../platform/audit/index.js';
 import { NOBODY, freshCode } from '../../platform/codes/index.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/types.js';
@@ -129,21 +130,19 @@ export function signinFollowupJob(deps: AppDeps) {
         if (!user) return;
         if (failure) {
           await deps.audit(trx, {
-            actorId: null,
             action: 'security.signin_failed',
-            targetType: 'user',
+            actor: { userId: null, ip: failure.ip, userAgent: failure.userAgent },
             targetId: String(user.id),
+            customerId: user.kind === 'customer' ? user.id : null,
             after: { attempt: failure.attempt },
-            ip: failure.ip,
-            userAgent: failure.userAgent,
           });
         }
         if (throttled || failure?.attempt === SIGNIN_FREE_ATTEMPTS) {
           await deps.audit(trx, {
-            actorId: null,
             action: 'security.signin_throttled',
-            targetType: 'user',
+            actor: SYSTEM_ACTOR,
             targetId: String(user.id),
+            customerId: user.kind === 'customer' ? user.id : null,
             after: { attempts: SIGNIN_FREE_ATTEMPTS },
           });
           await deps.mail.send(trx, await signinThrottledEmail(user.email, user.firstName));

@@ -7,9 +7,8 @@ import {
 } from '@bank/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { staffActor } from '../../platform/audit.js';
 import { problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { sessionOf, staffOf } from '../../plugins/access.js';
 import * as availability from './service.js';
 
 /** Region availability: what a customer can use, and staff's switches by country. */
@@ -65,7 +64,7 @@ export const availabilityRoutes =
           deps,
           request.params.product,
           request.body.unavailableCountries,
-          staffActor(request, sessionOf(request).userId),
+          staffOf(request),
         ),
     );
   };

@@ -1,7 +1,7 @@
 import { PRODUCTS, PRODUCT_KEYS, type Availability, type Product } from '@bank/contract';
 import countries from 'i18n-iso-countries';
 import type { AppDeps } from '../../deps.js';
-import type { StaffActor } from '../../platform/audit.js';
+import type { StaffActor } from '../../platform/audit/index.js';
 import { verifiedCountry } from '../kyc/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 
@@ -84,14 +84,11 @@ export async function setUnavailableCountries(
       .where('product', '=', product)
       .execute();
     await deps.audit(trx, {
-      actorId: actor.userId,
       action: 'catalog.availability.update',
-      targetType: 'product',
+      actor,
       targetId: product,
       before: { unavailableCountries: before.countries },
       after: { unavailableCountries: wanted },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     });
     return { product, unavailableCountries: wanted };
   });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import type { StaffActor } from '../../platform/audit.js';
+import type { AuditRecord, StaffActor } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { EntryKind } from './funding-kinds.js';
 import * as repo from './funding-repo.js';
@@ -42,16 +42,15 @@ function audited<Input, Out>(
   id: bigint,
   change: { before?: Out; after: Out },
 ) {
+  // The four kinds' events are catalogued alike (platform/audit/events.ts): an entry before
+  // and after, as the API answers it.
   return deps.audit(trx, {
-    actorId: actor.userId,
     action: `catalog.${kind.target}.${action}`,
-    targetType: kind.target,
+    actor,
     targetId: String(id),
     before: change.before,
     after: change.after,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-  });
+  } as unknown as AuditRecord);
 }
 
 /** Adds an entry, offered at once; a name already there in any case is a 409 on `name`. */

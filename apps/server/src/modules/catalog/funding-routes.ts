@@ -15,9 +15,8 @@ import {
 } from '@bank/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { staffActor } from '../../platform/audit.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { sessionOf, staffOf } from '../../plugins/access.js';
 import * as entries from './funding-catalog.js';
 import { institutionDetails, setInstitutionDetails } from './institution.js';
 import * as offered from './offered.js';
@@ -96,7 +95,7 @@ export const fundingCatalogRoutes =
           },
         },
         async (request, reply) => {
-          const actor = staffActor(request, sessionOf(request).userId);
+          const actor = staffOf(request);
           const added = await entries.addEntry(deps, kind, request.body as never, actor);
           return reply.status(201).send(added);
         },
@@ -114,7 +113,7 @@ export const fundingCatalogRoutes =
           },
         },
         async (request) => {
-          const actor = staffActor(request, sessionOf(request).userId);
+          const actor = staffOf(request);
           return entries.editEntry(deps, kind, request.params.id, request.body as never, actor);
         },
       );
@@ -136,7 +135,7 @@ export const fundingCatalogRoutes =
             },
           },
           async (request) => {
-            const actor = staffActor(request, sessionOf(request).userId);
+            const actor = staffOf(request);
             return entries.setEntryOffered(deps, kind, request.params.id, active, actor);
           },
         );
@@ -167,8 +166,7 @@ export const fundingCatalogRoutes =
           response: { 200: institutionDetailsSchema, ...problems },
         },
       },
-      async (request) =>
-        setInstitutionDetails(deps, request.body, staffActor(request, sessionOf(request).userId)),
+      async (request) => setInstitutionDetails(deps, request.body, staffOf(request)),
     );
 
     app.get(

@@ -4,7 +4,7 @@ import type { InstitutionDetails, institutionDetailsInputSchema } from '@bank/co
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import type { StaffActor } from '../../platform/audit.js';
+import type { StaffActor } from '../../platform/audit/index.js';
 import { fieldError } from '../../platform/errors.js';
 
 /** The bank's own details for receiving money (add-funds/it): one row, unset fields null. */
@@ -45,14 +45,11 @@ export async function setInstitutionDetails(
       .execute();
     const after = await institutionDetails(trx);
     await deps.audit(trx, {
-      actorId: actor.userId,
       action: 'catalog.institution.update',
-      targetType: 'institution',
+      actor,
       targetId: 'bank',
       before: { ...before, updatedAt: undefined },
       after: { ...after, updatedAt: undefined },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     });
     return after;
   });

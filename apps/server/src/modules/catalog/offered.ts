@@ -77,13 +77,15 @@ export function offeredPaymentPurpose(db: Kysely<DB>, id: bigint) {
     .executeTakeFirst();
 }
 
+/** Reads under FOR SHARE: the entry cannot change until the reader's transaction ends. */
+export interface Hold {
+  hold?: boolean;
+}
+
 /** A fixed-deposit plan whether offered or retired (a confirmed request keeps its plan). */
-export function fixedDepositPlanById(db: Kysely<DB>, id: bigint) {
-  return db
-    .selectFrom('fixed_deposit_plans')
-    .select(planColumns)
-    .where('id', '=', id)
-    .executeTakeFirst() as Promise<PlanTerms | undefined>;
+export function fixedDepositPlanById(db: Kysely<DB>, id: bigint, { hold }: Hold = {}) {
+  const query = db.selectFrom('fixed_deposit_plans').select(planColumns).where('id', '=', id);
+  return (hold ? query.forShare() : query).executeTakeFirst() as Promise<PlanTerms | undefined>;
 }
 
 export async function offeredFixedDepositPlan(db: Kysely<DB>, id: bigint) {
@@ -91,12 +93,11 @@ export async function offeredFixedDepositPlan(db: Kysely<DB>, id: bigint) {
   return plan?.active ? plan : undefined;
 }
 
-export function accountPlanById(db: Kysely<DB>, id: bigint) {
-  return db
-    .selectFrom('account_plans')
-    .select(accountPlanColumns)
-    .where('id', '=', id)
-    .executeTakeFirst() as Promise<AccountPlanTerms | undefined>;
+export function accountPlanById(db: Kysely<DB>, id: bigint, { hold }: Hold = {}) {
+  const query = db.selectFrom('account_plans').select(accountPlanColumns).where('id', '=', id);
+  return (hold ? query.forShare() : query).executeTakeFirst() as Promise<
+    AccountPlanTerms | undefined
+  >;
 }
 
 export function offeredAccountPlan(db: Kysely<DB>, id: bigint) {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentTypeListSchema, documentTypeSchema, newDocumentTypeSchema } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { staffActor } from '../../platform/audit.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { staffOf } from '../../plugins/access.js';
 import * as catalog from './service.js';
 
 const problems = problemResponses(400, 401, 403, 404, 409);
@@ -39,12 +38,7 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        const session = sessionOf(request);
-        const added = await catalog.addDocumentType(
-          deps,
-          request.body.name,
-          staffActor(request, session.userId),
-        );
+        const added = await catalog.addDocumentType(deps, request.body.name, staffOf(request));
         return reply.status(201).send(added);
       },
     );
@@ -67,13 +61,7 @@ export const catalogRoutes =
           },
         },
         async (request) => {
-          const session = sessionOf(request);
-          return catalog.setDocumentTypeOffered(
-            deps,
-            request.params.id,
-            active,
-            staffActor(request, session.userId),
-          );
+          return catalog.setDocumentTypeOffered(deps, request.params.id, active, staffOf(request));
         },
       );
     }

@@ -1,6 +1,6 @@
 import { ALWAYS_OFFERED_DOCUMENT_TYPE, type DocumentType } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import type { StaffActor } from '../../platform/audit.js';
+import type { StaffActor } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './repo.js';
 
@@ -37,13 +37,10 @@ export async function addDocumentType(
       });
     }
     await deps.audit(trx, {
-      actorId: actor.userId,
       action: 'catalog.document_type.add',
-      targetType: 'document_type',
+      actor,
       targetId: String(row.id),
       after: { name: row.name, active: row.active },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     });
     return toDocumentType(row);
   });
@@ -68,14 +65,11 @@ export async function setDocumentTypeOffered(
     if (before.active === active) return toDocumentType(before);
     const after = await repo.setDocumentTypeActive(trx, id, active);
     await deps.audit(trx, {
-      actorId: actor.userId,
       action: active ? 'catalog.document_type.restore' : 'catalog.document_type.retire',
-      targetType: 'document_type',
+      actor,
       targetId: String(id),
       before: { name: before.name, active: before.active },
       after: { name: after.name, active: after.active },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     });
     return toDocumentType(after);
   });

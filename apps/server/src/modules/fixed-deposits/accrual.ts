@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
-import { formatMoney } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { ensureInternalAccounts, getBalance, postEntry } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/index.js';
 import { accrualForDay, daysBetween, utcDay } from './interest.js';
 import { currentAccountIdOf, depositsDue, lockDeposit, type LockedDeposit } from './repo.js';
 
@@ -110,14 +108,12 @@ async function payOut(trx: Kysely<DB>, deps: AppDeps, fd: LockedDeposit, accrued
     .where('id', '=', fd.id)
     .where('status', '=', 'active')
     .execute();
-  const money = (minor: bigint) => formatMoney(minor, fd.currency);
-  const user = await users.findUserById(trx, fd.userId);
-  await deps.notifications.notify(trx, {
-    userId: fd.userId,
-    kind: 'fixed_deposit.matured',
-    title: 'Fixed deposit matured',
-    body: `Your ${fd.planName} fixed deposit has matured: ${money(fd.principal)} plus ${money(accrued)} interest, ${money(balance)} in all, is now in your account.`,
-    ...(user ? { email: { to: user.email, firstName: user.firstName } } : {}),
+  await deps.notifications.send(trx, fd.userId, 'fixed_deposit.matured', {
+    plan: fd.planName,
+    principal: fd.principal,
+    interest: accrued,
+    total: balance,
+    currency: fd.currency,
   });
 }
 

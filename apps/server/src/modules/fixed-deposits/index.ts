@@ -10,8 +10,6 @@ export {
   listFixedDeposits,
   type StatementFixedDeposit,
 } from './read.js';
-export { formatRate } from './terms.js';
-export { readableDay } from './interest.js';
 
 /** Brings every active fixed deposit's interest up to today, and pays out the matured ones. */
 export const ACCRUAL_JOB = 'fixed_deposits.accrue';

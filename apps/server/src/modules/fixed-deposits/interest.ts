@@ -72,9 +72,3 @@ export function maturityOf(
     term.unit === 'days' ? addDays(start, term.count) : addMonths(start, term.count);
   return { maturityDate, termDays: daysBetween(start, maturityDate) };
 }
-
-/** A YYYY-MM-DD day as customers read dates (day/month/year, as the app shows them). */
-export function readableDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}/${m}/${y}`;
-}

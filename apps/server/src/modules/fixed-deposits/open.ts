@@ -1,15 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { formatMoney, type FixedDeposit } from '@bank/contract';
+import type { FixedDeposit } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { ensureInternalAccounts, openCustomerAccount, postEntry } from '../../ledger/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/service.js';
 import { users } from '../users/index.js';
-import { readableDay, utcDay } from './interest.js';
+import { utcDay } from './interest.js';
 import { listFixedDeposits } from './read.js';
 import { currentAccountIdOf, depositOpenedWithKey, idFrom, planById } from './repo.js';
-import { amountRefusal, formatRate, termsFor } from './terms.js';
+import { amountRefusal, termsFor } from './terms.js';
 
 export type FixedDepositFunding =
   /** A confirmed crypto request (the funding module): the money is in crypto-deposit clearing. */
@@ -92,12 +92,15 @@ export async function openFixedDeposit(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await deps.notifications.notify(trx, {
-    userId,
-    kind: 'fixed_deposit.opened',
-    title: 'Fixed deposit opened',
-    body: `Your fixed deposit of ${formatMoney(principal, currency)} on the ${plan.name} plan (${formatRate(plan.rateBp)} a year) started on ${readableDay(startDate)}. It matures on ${readableDay(terms.maturityDate)} with ${formatMoney(terms.interest, currency)} interest, ${formatMoney(terms.total, currency)} in all, paid into your account.`,
-    email: { to: user.email, firstName: user.firstName },
+  await deps.notifications.send(trx, userId, 'fixed_deposit.opened', {
+    principal,
+    currency,
+    plan: plan.name,
+    rateBp: plan.rateBp,
+    startDate,
+    maturityDate: terms.maturityDate,
+    interest: terms.interest,
+    total: terms.total,
   });
   return { fixedDepositId: row.id, entryId: entry.entryId };
 }

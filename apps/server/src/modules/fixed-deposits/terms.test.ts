@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountRefusal, formatRate, termsFor, type PlanTerms } from './terms.js';
+import { formatRate } from '@bank/contract';
+import { amountRefusal, termsFor, type PlanTerms } from './terms.js';
 
 const plan: PlanTerms = {
   id: 1n,

@@ -13,13 +13,6 @@ export interface PlanTerms {
   active: boolean;
 }
 
-/** 525 -> "5.25 %", 500 -> "5 %": an annual rate as a customer reads it. */
-export function formatRate(rateBp: number): string {
-  const whole = Math.trunc(rateBp / 100);
-  const cents = String(rateBp % 100).padStart(2, '0');
-  return `${cents === '00' ? whole : `${whole}.${cents.replace(/0$/, '')}`} %`;
-}
-
 /**
  * Why a plan does not take this principal opened on `startDate`, in the customer's words; null
  * when it does.

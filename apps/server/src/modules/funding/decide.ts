@@ -1,40 +1,33 @@
 import type { Kysely } from 'kysely';
-import { formatMoney, type FundingKind, type StaffFundingRequest } from '@bank/contract';
+import { formatMoney, type StaffFundingRequest } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import type { FundingRequestsTable } from '../../db/tables/funding.js';
-import { ensureInternalAccounts, postEntry } from '../../ledger/index.js';
-import type { StaffActor } from '../../platform/audit.js';
+import { currentAccountOf, ensureInternalAccounts, postEntry } from '../../ledger/index.js';
+import type { StaffActor } from '../../platform/audit/index.js';
+import { decide, transition } from '../../platform/decisions.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { currentPlanOf } from '../catalog/index.js';
-import { openFixedDeposit, readableDay } from '../fixed-deposits/index.js';
+import { accountPlanById, currentPlanOf, fixedDepositPlanById } from '../catalog/index.js';
+import { openFixedDeposit } from '../fixed-deposits/index.js';
 import { users } from '../users/index.js';
-import { KIND_LABEL } from './labels.js';
-import { rateAndTerm, requestForReview, requestsWithNames } from './views.js';
+import * as repo from './repo.js';
+import type { LockedRequest } from './repo.js';
+import { rateAndTerm, requestForReview } from './views.js';
 
 /**
- * Staff decide a pending request once: confirmed with the amount actually received (which posts
- * the one ledger entry it moves money by, decision 18's table) or declined with a reason. The
- * decision is taken under the request's row lock with its status checked, so two staff deciding
- * at once get one decision and one 409.
+ * Staff decide a pending request once (the staff-decision primitive, platform/decisions.ts):
+ * confirmed with the amount actually received (which posts the one ledger entry it moves money
+ * by, decision 18's table) or declined with a reason. Two staff deciding at once get one
+ * decision and one 409.
  */
 
 const ALREADY_DECIDED = 'This request was already decided.';
 
-async function lockPending(trx: Kysely<DB>, id: bigint) {
-  const row = await trx
-    .selectFrom('funding_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'No such request');
-  if (row.status !== 'pending') throw new AppError('CONFLICT', ALREADY_DECIDED);
-  return row;
-}
-
-type Pending = Awaited<ReturnType<typeof lockPending>>;
-type Names = { type: string; subject: string | null };
+/** A request as a decision finds it: locked, and refused once it is no longer pending. */
+const pendingRequest = (id: bigint) => ({
+  lock: (trx: Kysely<DB>) => repo.lockRequest(trx, id),
+  notFound: 'No such request',
+  refuse: (row: LockedRequest) => (row.status === 'pending' ? null : ALREADY_DECIDED),
+});
 
 /** Refused with a 409: the request cannot be confirmed as it stands, only declined. */
 const declineInstead = (why: string) =>
@@ -44,19 +37,14 @@ const declineInstead = (why: string) =>
  * The fixed-deposit plan, held (FOR SHARE) until the decision commits, so that an edit waits;
  * refused when its rate or term is no longer what the customer asked on.
  */
-async function planAskedFor(trx: Kysely<DB>, row: Pending) {
-  const plan = await trx
-    .selectFrom('fixed_deposit_plans')
-    .select(['id', 'name', 'rate_bp as rateBp', 'term_count as termCount', 'term_unit as termUnit'])
-    .where('id', '=', row.fd_plan_id as bigint)
-    .forShare()
-    .executeTakeFirst();
+async function planAskedFor(trx: Kysely<DB>, row: LockedRequest) {
+  const plan = await fixedDepositPlanById(trx, row.fdPlanId as bigint, { hold: true });
   if (!plan) throw declineInstead('The plan of this request no longer exists.');
-  if (row.fd_rate_bp !== null && row.fd_term_count !== null && row.fd_term_unit !== null) {
+  if (row.askedRateBp !== null && row.askedTermCount !== null && row.askedTermUnit !== null) {
     const asked = rateAndTerm({
-      rateBp: row.fd_rate_bp,
-      termCount: row.fd_term_count,
-      termUnit: row.fd_term_unit,
+      rateBp: row.askedRateBp,
+      termCount: row.askedTermCount,
+      termUnit: row.askedTermUnit,
     });
     if (asked !== rateAndTerm(plan)) {
       throw declineInstead(
@@ -71,22 +59,11 @@ async function planAskedFor(trx: Kysely<DB>, row: Pending) {
  * An upgrade: the customer's row is locked so that two upgrades of one customer are decided one
  * after the other, and the plan held while it is checked against what arrived.
  */
-async function switchPlan(
-  deps: AppDeps,
-  trx: Kysely<DB>,
-  row: Pending,
-  received: bigint,
-  actor: StaffActor,
-) {
-  await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
-  const plan = await trx
-    .selectFrom('account_plans')
-    .select(['id', 'name', 'price'])
-    .where('id', '=', row.account_plan_id as bigint)
-    .forShare()
-    .executeTakeFirst();
+async function checkUpgrade(trx: Kysely<DB>, row: LockedRequest, received: bigint) {
+  await users.lockCustomer(trx, row.userId);
+  const plan = await accountPlanById(trx, row.accountPlanId as bigint, { hold: true });
   if (!plan) throw declineInstead('The plan of this request no longer exists.');
-  const before = await currentPlanOf(trx, row.user_id);
+  const before = await currentPlanOf(trx, row.userId);
   if (before.id === plan.id) {
     throw declineInstead(`The customer is on the ${plan.name} plan already.`);
   }
@@ -96,37 +73,24 @@ async function switchPlan(
       `The ${plan.name} plan costs ${formatMoney(plan.price, row.currency)}: decline the request if less arrived`,
     );
   }
-  return {
-    plan,
-    async apply() {
-      await trx
-        .updateTable('users')
-        .set({ plan_id: plan.id })
-        .where('id', '=', row.user_id)
-        .execute();
-      await deps.audit(trx, {
-        actorId: actor.userId,
-        action: 'plan.change',
-        targetType: 'user',
-        targetId: String(row.user_id),
-        before: { plan: before.name, planId: String(before.id) },
-        after: { plan: plan.name, planId: String(plan.id), fundingRequest: String(row.id) },
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-      });
-    },
-  };
+  return { before, plan };
 }
 
-/** Posts what a confirmed request moves and returns the entry's id. */
+interface Confirmed {
+  entryId: bigint;
+  at: Date;
+  /** An upgrade's plan change, audited with the decision. */
+  planChange?: { before: { id: bigint; name: string }; after: { id: bigint; name: string } };
+}
+
+/** Posts what a confirmed request moves (decision 18's table). */
 async function postConfirmed(
   deps: AppDeps,
   trx: Kysely<DB>,
-  row: Pending,
+  row: LockedRequest,
   received: bigint,
-  names: Names,
   actor: StaffActor,
-): Promise<bigint> {
+): Promise<Omit<Confirmed, 'at'>> {
   const currency = row.currency;
   const staff = `staff:${actor.userId}`;
   const fromClearing = async (
@@ -148,41 +112,39 @@ async function postConfirmed(
   };
   switch (row.kind) {
     case 'deposit':
-      return fromClearing(async () => {
-        const current = await trx
-          .selectFrom('ledger_accounts')
-          .select('id')
-          .where('owner_id', '=', row.user_id)
-          .where('kind', '=', 'customer_current')
-          .where('currency', '=', currency)
-          .executeTakeFirst();
-        if (!current) throw new AppError('CONFLICT', "The customer's account is not open.");
-        return current.id;
-      }, `Crypto deposit (${names.type})`);
+      return {
+        entryId: await fromClearing(async () => {
+          const current = await currentAccountOf(trx, row.userId, currency);
+          if (!current) throw new AppError('CONFLICT', "The customer's account is not open.");
+          return current.id;
+        }, `Crypto deposit (${row.type})`),
+      };
     case 'payment':
-      return fromClearing(
-        (internal) => internal.fee_income.id,
-        `Payment (${names.subject ?? 'to the bank'}), by ${names.type}`,
-      );
+      return {
+        entryId: await fromClearing(
+          (internal) => internal.fee_income.id,
+          `Payment (${row.subject ?? 'to the bank'}), by ${row.type}`,
+        ),
+      };
     case 'upgrade': {
-      const upgrade = await switchPlan(deps, trx, row, received, actor);
+      const { before, plan } = await checkUpgrade(trx, row, received);
       const entryId = await fromClearing(
         (internal) => internal.fee_income.id,
-        `Upgrade to the ${upgrade.plan.name} plan, by ${names.type}`,
+        `Upgrade to the ${plan.name} plan, by ${row.type}`,
       );
-      await upgrade.apply();
-      return entryId;
+      await users.setPlan(trx, row.userId, plan.id);
+      return { entryId, planChange: { before, after: plan } };
     }
     case 'fixed_deposit': {
       const plan = await planAskedFor(trx, row);
       try {
         const opened = await openFixedDeposit(trx, deps, {
-          userId: row.user_id,
+          userId: row.userId,
           planId: plan.id,
           principal: received,
           funding: { kind: 'crypto', requestId: row.id, actor: staff },
         });
-        return opened.entryId;
+        return { entryId: opened.entryId };
       } catch (error) {
         // The plan refuses the amount (outside its minimum and maximum): said on the amount.
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
@@ -199,35 +161,8 @@ async function postConfirmed(
 
 type Internal = Awaited<ReturnType<typeof ensureInternalAccounts>>;
 
-/** What the customer is told: the claim and what arrived when they differ, and what follows. */
-function confirmedText(
-  row: Pick<FundingRequestsTable, 'kind' | 'currency'> & { id: bigint; claimed: bigint },
-  received: bigint,
-  names: Names,
-  decidedAt: Date,
-) {
-  const money = (m: bigint) => formatMoney(m, row.currency);
-  const amounts =
-    row.claimed === received
-      ? `${money(received)} arrived`
-      : `You told us ${money(row.claimed)}; ${money(received)} arrived, and that is the amount we used`;
-  const kinds: Record<FundingKind, string> = {
-    deposit: `Your crypto deposit in ${names.type} is confirmed. ${amounts}, and it is now in your account.`,
-    payment: [
-      `Your payment is confirmed. ${amounts}. This is your receipt.`,
-      `Purpose: ${names.subject ?? 'payment to the bank'}.`,
-      `Amount received: ${money(received)} in ${names.type}.`,
-      `Date: ${readableDay(decidedAt.toISOString().slice(0, 10))}.`,
-      `Reference: payment ${row.id}.`,
-    ].join(' '),
-    fixed_deposit: `Your fixed deposit on the ${names.subject ?? ''} plan is confirmed. ${amounts}, and your fixed deposit has started with it.`,
-    upgrade: `Your upgrade to the ${names.subject ?? ''} plan is confirmed. ${amounts}, and your new plan applies from now on.`,
-  };
-  return kinds[row.kind];
-}
-
 /**
- * Confirms a pending request with the amount that actually arrived: one transaction locks the
+ * Confirms a pending request with the amount that actually arrived: one staff decision locks the
  * request, posts its entry, records the decision, writes the audit log and tells the customer
  * (in the app and by email) both the claim and what arrived.
  */
@@ -237,47 +172,67 @@ export async function confirmRequest(
   received: bigint,
   actor: StaffActor,
 ): Promise<StaffFundingRequest> {
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await lockPending(trx, id);
-    const names = await requestsWithNames(trx).where('r.id', '=', id).executeTakeFirstOrThrow();
-    const entryId = await postConfirmed(deps, trx, row, received, names, actor);
-    const decidedAt = deps.clock.now();
-    const decided = await trx
-      .updateTable('funding_requests')
-      .set({
-        status: 'confirmed',
-        received_amount: received,
-        decided_by: actor.userId,
-        decided_at: decidedAt,
-        entry_id: entryId,
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (decided.numUpdatedRows !== 1n) throw new AppError('CONFLICT', ALREADY_DECIDED);
-    await deps.audit(trx, {
-      actorId: actor.userId,
-      action: 'funding.confirm',
-      targetType: 'funding_request',
-      targetId: String(id),
-      before: { status: 'pending', claimedAmount: String(row.claimed_amount) },
-      after: {
-        status: 'confirmed',
-        claimedAmount: String(row.claimed_amount),
-        receivedAmount: String(received),
-        entryId: String(entryId),
+  await decide(deps, {
+    ...pendingRequest(id),
+    async apply(trx, row): Promise<Confirmed> {
+      const posted = await postConfirmed(deps, trx, row, received, actor);
+      const at = deps.clock.now();
+      transition(
+        await repo.markConfirmed(trx, id, {
+          received,
+          decidedBy: actor.userId,
+          at,
+          entryId: posted.entryId,
+        }),
+        ALREADY_DECIDED,
+      );
+      return { ...posted, at };
+    },
+    audit: (row, { entryId, planChange }) => [
+      ...(planChange
+        ? [
+            {
+              action: 'plan.change' as const,
+              actor,
+              targetId: String(row.userId),
+              customerId: row.userId,
+              before: { plan: planChange.before.name, planId: String(planChange.before.id) },
+              after: {
+                plan: planChange.after.name,
+                planId: String(planChange.after.id),
+                fundingRequest: String(row.id),
+              },
+            },
+          ]
+        : []),
+      {
+        action: 'funding.confirm',
+        actor,
+        targetId: String(id),
+        customerId: row.userId,
+        before: { status: 'pending', claimedAmount: String(row.claimedAmount) },
+        after: {
+          status: 'confirmed',
+          claimedAmount: String(row.claimedAmount),
+          receivedAmount: String(received),
+          entryId: String(entryId),
+        },
       },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    const user = await users.findUserById(trx, row.user_id);
-    await deps.notifications.notify(trx, {
-      userId: row.user_id,
+    ],
+    notify: (row, { at }) => ({
+      userId: row.userId,
       kind: 'funding.confirmed',
-      title: row.kind === 'payment' ? 'Payment receipt' : `${KIND_LABEL[row.kind]} confirmed`,
-      body: confirmedText({ ...row, claimed: row.claimed_amount }, received, names, decidedAt),
-      ...(user ? { email: { to: user.email, firstName: user.firstName } } : {}),
-    });
+      data: {
+        kind: row.kind,
+        requestId: row.id,
+        type: row.type,
+        subject: row.subject,
+        claimed: row.claimedAmount,
+        received,
+        currency: row.currency,
+        decidedOn: at.toISOString().slice(0, 10),
+      },
+    }),
   });
   return requestForReview(deps, id);
 }
@@ -289,38 +244,27 @@ export async function declineRequest(
   reason: string,
   actor: StaffActor,
 ): Promise<StaffFundingRequest> {
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await lockPending(trx, id);
-    await trx
-      .updateTable('funding_requests')
-      .set({
-        status: 'declined',
-        decline_reason: reason,
-        decided_by: actor.userId,
-        decided_at: deps.clock.now(),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .execute();
-    await deps.audit(trx, {
-      actorId: actor.userId,
+  await decide(deps, {
+    ...pendingRequest(id),
+    async apply(trx) {
+      transition(
+        await repo.markDeclined(trx, id, { reason, decidedBy: actor.userId, at: deps.clock.now() }),
+        ALREADY_DECIDED,
+      );
+    },
+    audit: (row) => ({
       action: 'funding.decline',
-      targetType: 'funding_request',
+      actor,
       targetId: String(id),
-      before: { status: 'pending', claimedAmount: String(row.claimed_amount) },
-      after: { status: 'declined', claimedAmount: String(row.claimed_amount), reason },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    const user = await users.findUserById(trx, row.user_id);
-    const what = KIND_LABEL[row.kind];
-    await deps.notifications.notify(trx, {
-      userId: row.user_id,
+      customerId: row.userId,
+      before: { status: 'pending', claimedAmount: String(row.claimedAmount) },
+      after: { status: 'declined', claimedAmount: String(row.claimedAmount), reason },
+    }),
+    notify: (row) => ({
+      userId: row.userId,
       kind: 'funding.declined',
-      title: `${what} declined`,
-      body: `Your ${what.toLowerCase()} of ${formatMoney(row.claimed_amount, row.currency)} was declined: ${reason}`,
-      ...(user ? { email: { to: user.email, firstName: user.firstName } } : {}),
-    });
+      data: { kind: row.kind, claimed: row.claimedAmount, currency: row.currency, reason },
+    }),
   });
   return requestForReview(deps, id);
 }

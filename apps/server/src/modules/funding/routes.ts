@@ -16,11 +16,10 @@ import {
 } from '@bank/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { staffActor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/files/index.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { sessionOf, staffOf } from '../../plugins/access.js';
 import { confirmRequest, declineRequest } from './decide.js';
 import { submitRequest } from './submit.js';
 import { customerRequests, readProof, requestForReview, reviewQueue } from './views.js';
@@ -176,7 +175,7 @@ export const fundingRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const proof = await readProof(deps, id, staffActor(request, sessionOf(request).userId));
+        const proof = await readProof(deps, id, staffOf(request));
         return reply
           .type(proof.mime)
           .header('cache-control', 'no-store')
@@ -204,7 +203,7 @@ export const fundingRoutes =
           deps,
           request.params.id,
           BigInt(request.body.receivedAmount),
-          staffActor(request, sessionOf(request).userId),
+          staffOf(request),
         ),
     );
 
@@ -222,11 +221,6 @@ export const fundingRoutes =
         },
       },
       async (request) =>
-        declineRequest(
-          deps,
-          request.params.id,
-          request.body.reason,
-          staffActor(request, sessionOf(request).userId),
-        ),
+        declineRequest(deps, request.params.id, request.body.reason, staffOf(request)),
     );
   };

@@ -21,7 +21,9 @@ import {
   offeredPaymentPurpose,
 } from '../catalog/index.js';
 import { users } from '../users/index.js';
-import { KIND_LABEL, PRODUCT_OF, rowId } from './labels.js';
+import { currentAccountOf } from '../../ledger/index.js';
+import { PRODUCT_OF, rowId } from './labels.js';
+import { hasPendingUpgrade, insertRequest } from './repo.js';
 import { customerRequests } from './views.js';
 
 /**
@@ -89,14 +91,7 @@ async function checkSubject(deps: AppDeps, userId: bigint, input: NewRequest) {
           `The ${plan.name} plan costs ${formatMoney(plan.price, currency)}`,
         );
       }
-      const waiting = await deps.db
-        .selectFrom('funding_requests')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'upgrade')
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (waiting) {
+      if (await hasPendingUpgrade(deps.db, userId)) {
         throw new AppError(
           'CONFLICT',
           'An upgrade request of yours is already waiting for us: we will tell you as soon as it is decided.',
@@ -116,13 +111,9 @@ async function checkCustomer(deps: AppDeps, userId: bigint, kind: FundingKind) {
   const { available } = await availabilityFor(deps, userId);
   if (!available[PRODUCT_OF[kind]])
     throw new AppError('FORBIDDEN', 'Not available for your region');
-  const account = await deps.db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('owner_id', '=', userId)
-    .where('kind', '=', 'customer_current')
-    .executeTakeFirst();
-  if (!account) throw new AppError('CONFLICT', 'Your account is not open yet.');
+  if (!(await currentAccountOf(deps.db, userId, deps.config.currency))) {
+    throw new AppError('CONFLICT', 'Your account is not open yet.');
+  }
 }
 
 /** The proof as it will be kept: a picture only, checked by its content and re-encoded. */
@@ -177,29 +168,24 @@ export async function submitRequest(
         bytes: file.bytes,
         sha256: file.sha256,
       });
-      const row = await trx
-        .insertInto('funding_requests')
-        .values({
-          user_id: userId,
-          kind: input.kind,
-          crypto_type_id: type.id,
-          pay_to_address: type.address,
-          ...subject,
-          claimed_amount: input.amount,
-          currency,
-          proof_key: stored.key,
-          proof_mime: file.mime as 'image/jpeg' | 'image/webp',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const what = KIND_LABEL[input.kind];
-      await deps.notifications.notify(trx, {
-        userId,
-        kind: 'funding.received',
-        title: `${what} received`,
-        body: `We received your ${what.toLowerCase()} of ${formatMoney(input.amount, currency)} in ${type.name}. It is pending until we confirm the payment arrived; we will tell you as soon as it is decided.`,
+      const requestId = await insertRequest(trx, {
+        user_id: userId,
+        kind: input.kind,
+        crypto_type_id: type.id,
+        pay_to_address: type.address,
+        ...subject,
+        claimed_amount: input.amount,
+        currency,
+        proof_key: stored.key,
+        proof_mime: file.mime as 'image/jpeg' | 'image/webp',
       });
-      return row.id;
+      await deps.notifications.send(trx, userId, 'funding.received', {
+        kind: input.kind,
+        amount: input.amount,
+        currency,
+        type: type.name,
+      });
+      return requestId;
     });
   } catch (error) {
     // Nothing was kept: the file goes too.

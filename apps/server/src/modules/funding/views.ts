@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
 import {
   formatMoney,
+  formatRate,
   type FundingKind,
   type FundingRequest,
   type FundingStatus,
@@ -8,48 +8,17 @@ import {
   type StaffFundingRequest,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import type { DB } from '../../db/schema.js';
-import type { StaffActor } from '../../platform/audit.js';
+import type { StaffActor } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
 import { accountPlanById, fixedDepositPlanById } from '../catalog/index.js';
-import { formatRate } from '../fixed-deposits/index.js';
 import { formatTerm } from './labels.js';
-
-/** Requests with the names of what they refer to, as the lists and the review show them. */
-export function requestsWithNames(db: Kysely<DB>) {
-  return db
-    .selectFrom('funding_requests as r')
-    .innerJoin('crypto_types as t', 't.id', 'r.crypto_type_id')
-    .leftJoin('payment_purposes as pp', 'pp.id', 'r.purpose_id')
-    .leftJoin('fixed_deposit_plans as fp', 'fp.id', 'r.fd_plan_id')
-    .leftJoin('account_plans as ap', 'ap.id', 'r.account_plan_id')
-    .select([
-      'r.id',
-      'r.user_id as userId',
-      'r.kind',
-      't.name as type',
-      't.network',
-      sql<string | null>`coalesce(pp.name, fp.name, ap.name)`.as('subject'),
-      'r.claimed_amount as claimedAmount',
-      'r.received_amount as receivedAmount',
-      'r.currency',
-      'r.status',
-      'r.decline_reason as declineReason',
-      'r.created_at as createdAt',
-      'r.decided_at as decidedAt',
-      'r.pay_to_address as payToAddress',
-      'r.proof_mime as proofMime',
-      'r.fd_plan_id as fdPlanId',
-      'r.fd_rate_bp as askedRateBp',
-      'r.fd_term_count as askedTermCount',
-      'r.fd_term_unit as askedTermUnit',
-      'r.account_plan_id as accountPlanId',
-    ]);
-}
-
-type RequestRow = Awaited<
-  ReturnType<ReturnType<typeof requestsWithNames>['executeTakeFirstOrThrow']>
->;
+import {
+  proofOf,
+  requestsWithNames,
+  withCustomer,
+  type RequestRow,
+  type StaffRow,
+} from './repo.js';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -87,20 +56,6 @@ export async function customerRequests(
 
 // ---------------------------------------------------------------------------------------------
 // Staff review (funding.review).
-
-function withCustomer(db: Kysely<DB>) {
-  return requestsWithNames(db)
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .leftJoin('users as d', 'd.id', 'r.decided_by')
-    .select([
-      'u.first_name as firstName',
-      'u.last_name as lastName',
-      'u.email',
-      'u.username',
-      sql<string | null>`d.first_name || ' ' || d.last_name`.as('decidedBy'),
-    ]);
-}
-type StaffRow = Awaited<ReturnType<ReturnType<typeof withCustomer>['executeTakeFirstOrThrow']>>;
 
 function toStaffItem(r: StaffRow): StaffFundingItem {
   return {
@@ -192,24 +147,14 @@ export async function requestForReview(deps: AppDeps, id: bigint): Promise<Staff
 
 /** The proof, for a reviewer; each view is audited. */
 export async function readProof(deps: AppDeps, id: bigint, actor: StaffActor) {
-  const row = await deps.db
-    .selectFrom('funding_requests')
-    .select(['proof_key', 'proof_mime'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'No such request');
-  const data = await deps.files.read(row.proof_key);
+  const proof = await proofOf(deps.db, id);
+  if (!proof) throw new AppError('NOT_FOUND', 'No such request');
+  const data = await deps.files.read(proof.key);
   await deps.audit(deps.db, {
-    actorId: actor.userId,
     action: 'funding.view_proof',
-    targetType: 'funding_request',
+    actor,
     targetId: String(id),
-    ip: actor.ip,
-    userAgent: actor.userAgent,
+    customerId: proof.userId,
   });
-  return {
-    data,
-    mime: row.proof_mime,
-    extension: row.proof_mime === 'image/jpeg' ? 'jpg' : 'webp',
-  };
+  return { data, mime: proof.mime, extension: proof.mime === 'image/jpeg' ? 'jpg' : 'webp' };
 }

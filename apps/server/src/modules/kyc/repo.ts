@@ -119,9 +119,10 @@ export function submissionById(db: Kysely<DB>, id: bigint) {
 
 export function filesOf(db: Kysely<DB>, submissionId: bigint) {
   return db
-    .selectFrom('kyc_files')
-    .select(['role', 'storage_key as key', 'mime', 'bytes'])
-    .where('submission_id', '=', submissionId)
+    .selectFrom('kyc_files as f')
+    .innerJoin('kyc_submissions as s', 's.id', 'f.submission_id')
+    .select(['f.role', 'f.storage_key as key', 'f.mime', 'f.bytes', 's.user_id as userId'])
+    .where('f.submission_id', '=', submissionId)
     .execute();
 }
 
@@ -146,7 +147,7 @@ export function lockSubmission(db: Kysely<DB>, id: bigint) {
  * Records a decision on a pending submission: a guarded update, so that of two decisions at
  * the same moment exactly one is recorded. False when it was no longer pending.
  */
-export async function decide(
+export function decide(
   db: Kysely<DB>,
   id: bigint,
   decision: {
@@ -156,7 +157,7 @@ export async function decide(
     at: Date;
   },
 ) {
-  const result = await db
+  return db
     .updateTable('kyc_submissions')
     .set({
       status: decision.status,
@@ -167,7 +168,6 @@ export async function decide(
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** The country the customer's latest approved identity check showed (none approved: undefined). */

@@ -13,11 +13,10 @@ import {
   kycSubmittedSchema,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { staffActor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/files/index.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { sessionOf, staffOf } from '../../plugins/access.js';
 import * as kyc from './service.js';
 
 const problems = problemResponses(400, 401, 403, 404, 409, 413, 422);
@@ -128,12 +127,7 @@ export const kycRoutes =
       },
       async (request, reply) => {
         const { id, role } = request.params;
-        const file = await kyc.readKycFile(
-          deps,
-          id,
-          role,
-          staffActor(request, sessionOf(request).userId),
-        );
+        const file = await kyc.readKycFile(deps, id, role, staffOf(request));
         return reply
           .type(file.mime)
           .header('cache-control', 'no-store')
@@ -154,8 +148,7 @@ export const kycRoutes =
           response: { 200: kycApprovedSchema, ...problems },
         },
       },
-      async (request) =>
-        kyc.approveKyc(deps, request.params.id, staffActor(request, sessionOf(request).userId)),
+      async (request) => kyc.approveKyc(deps, request.params.id, staffOf(request)),
     );
 
     app.post(
@@ -172,12 +165,7 @@ export const kycRoutes =
         },
       },
       async (request) => {
-        await kyc.declineKyc(
-          deps,
-          request.params.id,
-          request.body.reason,
-          staffActor(request, sessionOf(request).userId),
-        );
+        await kyc.declineKyc(deps, request.params.id, request.body.reason, staffOf(request));
         return { status: 'declined' as const };
       },
     );

@@ -10,7 +10,8 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
 import { openCustomerAccount } from '../../ledger/index.js';
-import type { StaffActor } from '../../platform/audit.js';
+import type { StaffActor } from '../../platform/audit/index.js';
+import { decide, transition } from '../../platform/decisions.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import {
   acceptUpload,
@@ -181,14 +182,16 @@ export async function submissionForReview(deps: AppDeps, id: bigint): Promise<Ky
   };
 }
 
-async function lockPending(trx: AppDeps['db'], id: bigint) {
-  const row = await repo.lockSubmission(trx, id);
-  if (!row) throw new AppError('NOT_FOUND', 'No such submission');
-  if (row.status !== 'pending') {
-    throw new AppError('CONFLICT', 'This submission was already reviewed');
-  }
-  return row;
-}
+const ALREADY_REVIEWED = 'This submission was already reviewed';
+
+type LockedSubmission = NonNullable<Awaited<ReturnType<typeof repo.lockSubmission>>>;
+
+/** A submission as a decision finds it: locked, and refused once it is no longer pending. */
+const pendingSubmission = (id: bigint) => ({
+  lock: (trx: AppDeps['db']) => repo.lockSubmission(trx, id),
+  notFound: 'No such submission',
+  refuse: (row: LockedSubmission) => (row.status === 'pending' ? null : ALREADY_REVIEWED),
+});
 
 /**
  * Approves a submission: the customer is approved and their current account opens in the
@@ -196,72 +199,68 @@ async function lockPending(trx: AppDeps['db'], id: bigint) {
  * the email that tells them.
  */
 export async function approveKyc(deps: AppDeps, id: bigint, actor: StaffActor) {
-  return deps.db.transaction().execute(async (trx) => {
-    const submission = await lockPending(trx, id);
-    const now = deps.clock.now();
-    if (
-      !(await repo.decide(trx, id, {
-        status: 'approved',
-        reason: null,
-        reviewerId: actor.userId,
-        at: now,
-      }))
-    ) {
-      throw new AppError('CONFLICT', 'This submission was already reviewed');
-    }
-    const user = await users.setKycStatus(trx, submission.userId, 'approved');
-    await startProfile(trx, submission.userId, submission);
-    const account = await openCustomerAccount(trx, {
-      ownerId: submission.userId,
-      kind: 'customer_current',
-      currency: deps.config.currency,
-      name: `${user.firstName} ${user.lastName}`,
-    });
-    await deps.audit(trx, {
-      actorId: actor.userId,
+  return decide(deps, {
+    ...pendingSubmission(id),
+    async apply(trx, submission) {
+      transition(
+        await repo.decide(trx, id, {
+          status: 'approved',
+          reason: null,
+          reviewerId: actor.userId,
+          at: deps.clock.now(),
+        }),
+        ALREADY_REVIEWED,
+      );
+      const user = await users.setKycStatus(trx, submission.userId, 'approved');
+      await startProfile(trx, submission.userId, submission);
+      const account = await openCustomerAccount(trx, {
+        ownerId: submission.userId,
+        kind: 'customer_current',
+        currency: deps.config.currency,
+        name: `${user.firstName} ${user.lastName}`,
+      });
+      await deps.mail.send(
+        trx,
+        await kycApprovedEmail(user.email, user.firstName, account.accountNumber),
+      );
+      return { accountNumber: account.accountNumber };
+    },
+    audit: (submission, { accountNumber }) => ({
       action: 'kyc.approve',
-      targetType: 'kyc_submission',
+      actor,
       targetId: String(id),
+      customerId: submission.userId,
       before: { status: 'pending' },
-      after: { status: 'approved', accountNumber: account.accountNumber },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    await deps.mail.send(
-      trx,
-      await kycApprovedEmail(user.email, user.firstName, account.accountNumber),
-    );
-    return { accountNumber: account.accountNumber };
+      after: { status: 'approved', accountNumber },
+    }),
   });
 }
 
 /** Declines with a reason the customer will read; they may submit again. */
 export async function declineKyc(deps: AppDeps, id: bigint, reason: string, actor: StaffActor) {
-  await deps.db.transaction().execute(async (trx) => {
-    const submission = await lockPending(trx, id);
-    const now = deps.clock.now();
-    if (
-      !(await repo.decide(trx, id, {
-        status: 'declined',
-        reason,
-        reviewerId: actor.userId,
-        at: now,
-      }))
-    ) {
-      throw new AppError('CONFLICT', 'This submission was already reviewed');
-    }
-    const user = await users.setKycStatus(trx, submission.userId, 'declined', reason);
-    await deps.audit(trx, {
-      actorId: actor.userId,
+  await decide(deps, {
+    ...pendingSubmission(id),
+    async apply(trx, submission) {
+      transition(
+        await repo.decide(trx, id, {
+          status: 'declined',
+          reason,
+          reviewerId: actor.userId,
+          at: deps.clock.now(),
+        }),
+        ALREADY_REVIEWED,
+      );
+      const user = await users.setKycStatus(trx, submission.userId, 'declined', reason);
+      await deps.mail.send(trx, await kycDeclinedEmail(user.email, user.firstName, reason));
+    },
+    audit: (submission) => ({
       action: 'kyc.decline',
-      targetType: 'kyc_submission',
+      actor,
       targetId: String(id),
+      customerId: submission.userId,
       before: { status: 'pending' },
       after: { status: 'declined', reason },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    await deps.mail.send(trx, await kycDeclinedEmail(user.email, user.firstName, reason));
+    }),
   });
 }
 
@@ -272,13 +271,11 @@ export async function readKycFile(deps: AppDeps, id: bigint, role: KycFileRole, 
   if (!file) throw new AppError('NOT_FOUND', 'No such document');
   const data = await deps.files.read(file.key);
   await deps.audit(deps.db, {
-    actorId: actor.userId,
     action: 'kyc.view_document',
-    targetType: 'kyc_submission',
+    actor,
     targetId: String(id),
+    customerId: file.userId,
     after: { role },
-    ip: actor.ip,
-    userAgent: actor.userAgent,
   });
   return { data, mime: file.mime, extension: file.key.split('.').pop() ?? 'bin' };
 }

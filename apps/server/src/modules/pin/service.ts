@@ -45,13 +45,7 @@ export async function createPin(deps: AppDeps, person: Person, pin: string): Pro
     if (!(await repo.insertPin(trx, user.id, hashPin(deps.config.secretKey, user.id, pin), now))) {
       throw new AppError('CONFLICT', 'You already have a transaction PIN. Change it in Settings.');
     }
-    await deps.notifications.notify(trx, {
-      userId: user.id,
-      kind: 'pin.created',
-      title: 'Transaction PIN created',
-      body: 'Your transaction PIN was created. You will need it to send money. If this was not you, contact us at once.',
-      email: { to: user.email, firstName: user.firstName },
-    });
+    await deps.notifications.send(trx, user.id, 'pin.created', {});
   });
 }
 
@@ -88,26 +82,19 @@ export async function verifyPin(deps: AppDeps, person: Person, pin: string): Pro
     const locked = failures >= PIN_MAX_FAILURES;
     const until = locked ? new Date(now.getTime() + PIN_LOCK_MS) : null;
     await repo.setFailures(trx, person.userId, failures, until, now);
-    await deps.audit(trx, {
-      actorId: null,
-      action: locked ? 'security.pin_locked' : 'security.pin_failed',
-      targetType: 'user',
-      targetId: String(person.userId),
-      after: { failures, ...(until ? { lockedUntil: until.toISOString() } : {}) },
-      ip: person.ip,
-      userAgent: person.userAgent,
-    });
+    const event = { actor: person, targetId: String(person.userId), customerId: person.userId };
     if (until) {
-      const user = await owner(trx, person.userId);
-      await deps.notifications.notify(trx, {
-        userId: user.id,
-        kind: 'pin.locked',
-        title: 'Transaction PIN paused',
-        body: `Your transaction PIN was entered wrongly ${PIN_MAX_FAILURES} times in a row, so PIN use is paused for ${PIN_LOCK_MS / 60_000} minutes. If this was not you, change your password and PIN.`,
-        email: { to: user.email, firstName: user.firstName },
+      await deps.audit(trx, {
+        ...event,
+        action: 'security.pin_locked',
+        after: { failures, lockedUntil: until.toISOString() },
+      });
+      await deps.notifications.send(trx, person.userId, 'pin.locked', {
+        minutes: PIN_LOCK_MS / 60_000,
       });
       return { ok: false, reason: 'locked', until };
     }
+    await deps.audit(trx, { ...event, action: 'security.pin_failed', after: { failures } });
     return { ok: false, reason: 'wrong', triesLeft: PIN_MAX_FAILURES - failures };
   });
   if (judged.ok) return;
@@ -137,7 +124,7 @@ async function replacePin(
   deps: AppDeps,
   userId: bigint,
   newPin: string,
-  notice: { kind: string; title: string; body: string },
+  notice: 'pin.changed' | 'pin.reset',
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const user = await owner(trx, userId);
@@ -147,11 +134,7 @@ async function replacePin(
       hashPin(deps.config.secretKey, user.id, newPin),
       deps.clock.now(),
     );
-    await deps.notifications.notify(trx, {
-      userId: user.id,
-      ...notice,
-      email: { to: user.email, firstName: user.firstName },
-    });
+    await deps.notifications.send(trx, user.id, notice, {});
   });
 }
 
@@ -172,11 +155,7 @@ export async function changePin(
     }
     throw error;
   }
-  await replacePin(deps, person.userId, input.newPin, {
-    kind: 'pin.changed',
-    title: 'Transaction PIN changed',
-    body: 'Your transaction PIN was changed. If this was not you, contact us at once.',
-  });
+  await replacePin(deps, person.userId, input.newPin, 'pin.changed');
 }
 
 /**
@@ -206,9 +185,5 @@ export async function resetPin(
       deps.codes.check(trx, { userId: person.userId, purpose: 'pin_reset', code: input.code }),
     );
   if (!checked.ok) throw checked.error;
-  await replacePin(deps, person.userId, input.newPin, {
-    kind: 'pin.reset',
-    title: 'Transaction PIN reset',
-    body: 'Your transaction PIN was reset with your password and a code sent to your email. If this was not you, contact us at once.',
-  });
+  await replacePin(deps, person.userId, input.newPin, 'pin.reset');
 }

@@ -103,20 +103,14 @@ export async function updateProfile(
     );
     if (input.nextOfKin !== undefined) changed.push('nextOfKin' as never);
     if (changed.length === 0) return;
-    await deps.notifications.notify(trx, {
-      userId: person.userId,
-      kind: 'profile.changed',
-      title: 'Profile updated',
-      body: `Your profile was updated (${changed.map(label).join(', ')}). If this was not you, contact us at once.`,
+    await deps.notifications.send(trx, person.userId, 'profile.changed', {
+      changed: changed.map(label),
     });
     await deps.audit(trx, {
-      actorId: null,
       action: 'profile.update',
-      targetType: 'user',
+      actor: { userId: person.userId, ip: person.ip, userAgent: person.userAgent },
       targetId: String(person.userId),
       after: { changed },
-      ip: person.ip,
-      userAgent: person.userAgent,
     });
   });
   return profile(deps, person.userId);

@@ -45,13 +45,7 @@ export async function changePassword(
   await deps.db.transaction().execute(async (trx) => {
     await users.setPassword(trx, user.id, passwordHash);
     await revokeUserSessions(trx, user.id, person.sessionId);
-    await deps.notifications.notify(trx, {
-      userId: user.id,
-      kind: 'password.changed',
-      title: 'Password changed',
-      body: 'Your password was changed, and every other browser signed in to your account was signed out. If this was not you, reset your password at once.',
-      email: { to: user.email, firstName: user.firstName },
-    });
+    await deps.notifications.send(trx, user.id, 'password.changed', {});
   });
 }
 
@@ -113,22 +107,13 @@ export async function confirmEmailChange(
       trx,
       await emailChangedNoticeEmail(user.email, user.firstName, input.email, deps.clock.now()),
     );
-    await deps.notifications.notify(trx, {
-      userId: user.id,
-      kind: 'email.changed',
-      title: 'Email address changed',
-      body: `Your account's email address is now ${input.email}. We told your previous address too.`,
-      email: { to: input.email, firstName: user.firstName },
-    });
+    await deps.notifications.send(trx, user.id, 'email.changed', { email: input.email });
     await deps.audit(trx, {
-      actorId: null,
       action: 'security.email_changed',
-      targetType: 'user',
+      actor: { userId: person.userId, ip: person.ip, userAgent: person.userAgent },
       targetId: String(user.id),
       before: { email: user.email },
       after: { email: input.email },
-      ip: person.ip,
-      userAgent: person.userAgent,
     });
     return { email: changed.email };
   });

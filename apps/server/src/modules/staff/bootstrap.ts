@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { audit } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, audit } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
 import { DEFAULT_ROLES } from '../../platform/permissions.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
@@ -66,9 +66,8 @@ export async function bootstrapAdmin(
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_roles').values({ user_id: user.id, role_id: admin.id }).execute();
     await audit(trx, {
-      actorId: null,
       action: 'staff.bootstrap_admin',
-      targetType: 'user',
+      actor: SYSTEM_ACTOR,
       targetId: String(user.id),
       after: { email, role: 'admin' },
     });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { audit } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, audit } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
@@ -38,9 +38,8 @@ export async function resetStaffSignin(
     if (input.resetSecondFactor) await removeSecondFactor(trx, user.id);
     await revokeUserSessions(trx, user.id);
     await audit(trx, {
-      actorId: null,
       action: 'staff.signin_reset',
-      targetType: 'user',
+      actor: SYSTEM_ACTOR,
       targetId: String(user.id),
       after: { password: Boolean(passwordHash), secondFactor: input.resetSecondFactor },
     });

@@ -1,9 +1,8 @@
-import { toDecimalString, formatMoney } from '@bank/contract';
+import { formatMoney, formatRate, toDecimalString } from '@bank/contract';
 import { stringify } from 'csv-stringify/sync';
 import { setImmediate } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { AppError } from '../../platform/errors.js';
-import { formatRate } from '../fixed-deposits/index.js';
 import type { StatementExport } from './service.js';
 
 /**

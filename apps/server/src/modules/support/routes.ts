@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { supportContactsSchema, updateSupportContactsSchema } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { staffActor } from '../../platform/audit.js';
 import { problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { staffOf } from '../../plugins/access.js';
 import * as support from './service.js';
 
 /** Help & Support: the contacts customers see, and staff publish. */
@@ -49,11 +48,6 @@ export const supportRoutes =
           response: { 200: supportContactsSchema, ...problemResponses(400, 401, 403) },
         },
       },
-      async (request) =>
-        support.updateSupportContacts(
-          deps,
-          request.body,
-          staffActor(request, sessionOf(request).userId),
-        ),
+      async (request) => support.updateSupportContacts(deps, request.body, staffOf(request)),
     );
   };

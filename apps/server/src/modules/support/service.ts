@@ -1,6 +1,6 @@
 import type { SupportContacts, UpdateSupportContactsRequest } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import type { StaffActor } from '../../platform/audit.js';
+import type { StaffActor } from '../../platform/audit/index.js';
 import type { SupportChannel } from '../../db/tables/customer.js';
 
 const CHANNELS: SupportChannel[] = ['whatsapp', 'email', 'phone'];
@@ -41,14 +41,11 @@ export async function updateSupportContacts(
     }
     const after = await read(trx);
     await deps.audit(trx, {
-      actorId: actor.userId,
       action: 'catalog.support_contacts.update',
-      targetType: 'support_contacts',
+      actor,
       targetId: 'all',
       before,
       after,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     });
     return after;
   });

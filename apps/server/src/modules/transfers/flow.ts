@@ -9,7 +9,12 @@ import {
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import { ensureInternalAccounts, findAccount, postEntry } from '../../ledger/index.js';
+import {
+  currentAccountOf,
+  ensureInternalAccounts,
+  findAccount,
+  postEntry,
+} from '../../ledger/index.js';
 import { CODE_RULES } from '../../platform/codes/purposes.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { TOO_MANY_TRIES, WRONG_CODE } from '../../platform/codes/service.js';
@@ -103,6 +108,13 @@ async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
     );
   }
   return user;
+}
+
+/** The customer's current account in `currency`: the source of every transfer. */
+async function sourceAccountOf(db: Kysely<DB>, userId: bigint, currency: string) {
+  const account = await currentAccountOf(db, userId, currency);
+  if (!account) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
+  return account.id;
 }
 
 /** Refused where staff switched bank transfers off for the customer's country. */
@@ -435,7 +447,7 @@ async function sendCode(
       'We have sent you as many transfer codes as we can today. Please try again tomorrow.',
     );
   }
-  const source = await repo.currentAccountOf(trx, row.userId, row.currency);
+  const source = await sourceAccountOf(trx, row.userId, row.currency);
   const { code } = await deps.codes.issue(trx, {
     userId: row.userId,
     purpose: PURPOSE,
@@ -527,7 +539,7 @@ export async function verifyTransferCode(
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const row = await lockAt(deps, trx, person, id, ['pin_verified']);
     if (!row.needsCode) throw new AppError('CONFLICT', 'This transfer needs no code: submit it.');
-    const source = await repo.currentAccountOf(trx, person.userId, deps.config.currency);
+    const source = await sourceAccountOf(trx, person.userId, deps.config.currency);
     const checked = await deps.codes.check(trx, {
       userId: person.userId,
       purpose: PURPOSE,
@@ -570,13 +582,9 @@ async function tellWhenUsedUp(deps: AppDeps, trx: Kysely<DB>, userId: bigint) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!latest || latest.attempts < CODE_RULES[PURPOSE].maxAttempts) return;
-  const user = await users.findUserById(trx, userId);
-  await deps.notifications.notify(trx, {
-    userId,
-    kind: 'transfer.code_locked',
-    title: 'Transfer code blocked',
-    body: `The authorization code for your transfer was entered wrongly ${CODE_RULES[PURPOSE].maxAttempts} times, so it no longer works. ${TOO_MANY_TRIES} If this was not you, change your password and PIN now.`,
-    ...(user ? { email: { to: user.email, firstName: user.firstName } } : {}),
+  await deps.notifications.send(trx, userId, 'transfer.code_locked', {
+    maxAttempts: CODE_RULES[PURPOSE].maxAttempts,
+    tooManyTries: TOO_MANY_TRIES,
   });
 }
 
@@ -683,7 +691,7 @@ type Sender = Awaited<ReturnType<typeof sender>>;
 async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Sender) {
   const currency = row.currency;
   const internal = await ensureInternalAccounts(trx, currency);
-  const from = await repo.currentAccountOf(trx, row.userId, row.currency);
+  const from = await sourceAccountOf(trx, row.userId, row.currency);
   const received = row.amount - row.fee;
   const to = row.recipientAccountId ?? internal.outgoing_transfer_clearing.id;
   const memo = `Transfer to ${row.accountHolderName} (${row.bank})`;
@@ -729,25 +737,22 @@ async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Send
     .where('id', '=', row.id)
     .execute();
   if (row.saveBeneficiary) await repo.saveBeneficiary(trx, row, now);
-  const amount = money(row.amount, currency);
-  const email = { to: user.email, firstName: user.firstName };
+  const told = {
+    amount: row.amount,
+    currency,
+    holder: row.accountHolderName,
+    bank: row.bank,
+    received,
+    fee: row.fee,
+  };
   if (row.recipientAccountId) {
-    await deps.notifications.notify(trx, {
-      userId: row.userId,
-      kind: 'transfer.sent',
-      title: 'Transfer sent',
-      body: `You sent ${amount} to ${row.accountHolderName} at ${BANK_NAME}. They received ${money(received, currency)} after the ${money(row.fee, currency)} service charge.`,
-      email,
+    await deps.notifications.send(trx, row.userId, 'transfer.sent', {
+      ...told,
+      bankName: BANK_NAME,
     });
     await tellRecipient(deps, trx, row, received, user);
   } else {
-    await deps.notifications.notify(trx, {
-      userId: row.userId,
-      kind: 'transfer.submitted',
-      title: 'Transfer in progress',
-      body: `Your transfer of ${amount} to ${row.accountHolderName} (${row.bank}) is in progress: ${money(received, currency)} will be sent after the ${money(row.fee, currency)} service charge. We will tell you when it has arrived.`,
-      email,
-    });
+    await deps.notifications.send(trx, row.userId, 'transfer.submitted', told);
   }
   return {
     ...row,
@@ -777,12 +782,10 @@ async function tellRecipient(
     .where('id', '=', row.recipientAccountId as bigint)
     .executeTakeFirst();
   if (!account?.owner_id) return;
-  const recipient = await users.findUserById(trx, account.owner_id);
-  await deps.notifications.notify(trx, {
-    userId: account.owner_id,
-    kind: 'transfer.received',
-    title: 'Money received',
-    body: `${from.firstName} ${from.lastName} sent you ${money(received, row.currency)} from their ${BANK_NAME} account. It is in your account now.`,
-    ...(recipient ? { email: { to: recipient.email, firstName: recipient.firstName } } : {}),
+  await deps.notifications.send(trx, account.owner_id, 'transfer.received', {
+    from: `${from.firstName} ${from.lastName}`,
+    received,
+    currency: row.currency,
+    bankName: BANK_NAME,
   });
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../platform/errors.js';
 
 /**
  * The transfers and beneficiaries tables. Every customer read names the customer: a transfer
@@ -108,17 +107,56 @@ export async function paidBefore(db: Kysely<DB>, userId: bigint, destinationKey:
   return row !== undefined;
 }
 
-/** The customer's current account in `currency` (the source of every transfer). */
-export async function currentAccountOf(db: Kysely<DB>, userId: bigint, currency: string) {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('owner_id', '=', userId)
-    .where('kind', '=', 'customer_current')
-    .where('currency', '=', currency)
+/** A submitted transfer, locked for a staff decision (any customer's: staff routes only). */
+export function lockSubmitted(db: Kysely<DB>, id: bigint) {
+  return db
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('id', '=', id)
+    .where('stage', '=', 'submitted')
+    .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
-  return row.id;
+}
+
+/** in_progress -> successful with the reference of the payment as sent (guarded). */
+export function markSuccessful(
+  db: Kysely<DB>,
+  id: bigint,
+  decision: { reference: string; decidedBy: bigint; at: Date },
+) {
+  return db
+    .updateTable('transfers')
+    .set({
+      status: 'successful',
+      reference: decision.reference,
+      decided_by: decision.decidedBy,
+      decided_at: decision.at,
+      updated_at: decision.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+}
+
+/** in_progress -> failed with the reason and the entry that refunded it (guarded). */
+export function markFailed(
+  db: Kysely<DB>,
+  id: bigint,
+  decision: { reason: string; reversalEntryId: bigint; decidedBy: bigint; at: Date },
+) {
+  return db
+    .updateTable('transfers')
+    .set({
+      status: 'failed',
+      failure_reason: decision.reason,
+      reversal_entry_id: decision.reversalEntryId,
+      decided_by: decision.decidedBy,
+      decided_at: decision.at,
+      updated_at: decision.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
 }
 
 /** The statuses of the transfers that these journal entries moved money for. */

@@ -16,10 +16,9 @@ import {
   transferStepSchema,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { staffActor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { sessionOf, staffOf } from '../../plugins/access.js';
 import { completeTransfer, failTransfer } from './decide.js';
 import {
   confirmTransfer,
@@ -281,12 +280,7 @@ export const transferRoutes =
         },
       },
       async (request) =>
-        completeTransfer(
-          deps,
-          request.params.id,
-          request.body.reference,
-          staffActor(request, sessionOf(request).userId),
-        ),
+        completeTransfer(deps, request.params.id, request.body.reference, staffOf(request)),
     );
 
     app.post(
@@ -303,11 +297,6 @@ export const transferRoutes =
         },
       },
       async (request) =>
-        failTransfer(
-          deps,
-          request.params.id,
-          request.body.reason,
-          staffActor(request, sessionOf(request).userId),
-        ),
+        failTransfer(deps, request.params.id, request.body.reason, staffOf(request)),
     );
   };

@@ -140,6 +140,31 @@ export async function setKycStatus(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Locks a customer's row until the transaction ends (FOR NO KEY UPDATE: others paying them, whose
+ * foreign keys take FOR KEY SHARE, pass): their money decisions are taken one after another.
+ * False when there is no such customer.
+ */
+export async function lockCustomer(db: Kysely<DB>, userId: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('kind', '=', 'customer')
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The customer's account plan (null: the default plan). */
+export async function setPlan(db: Kysely<DB>, userId: bigint, planId: bigint | null) {
+  await db
+    .updateTable('users')
+    .set({ plan_id: planId, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** The facts the identity check needs about a person before accepting documents. */
 export function kycStanding(db: Kysely<DB>, userId: bigint) {
   return db

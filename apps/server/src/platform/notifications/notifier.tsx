@@ -1,29 +1,29 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { EmailLayout, P, renderEmail, type Mailer } from '../mail/index.js';
+import { NOTICES, type NoticeData, type NoticeKind } from './kinds/index.js';
 
 /** The channel a committed notification is announced on (payload: the person's id). */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 
-export interface NotificationInput {
-  userId: bigint;
-  /** What happened, as a dotted name (`pin.locked`, `transfer.failed`): for filters and tests. */
-  kind: string;
-  title: string;
-  body: string;
-  /**
-   * Also email it (money and security events): the address and the name to greet. The email
-   * is queued in the same transaction, so it goes out if and only if the event commits.
-   */
-  email?: { to: string; firstName: string };
-}
+/** Where a person's emails go and the name to greet them by (read in the event's transaction). */
+export type RecipientLookup = (
+  db: Kysely<DB>,
+  userId: bigint,
+) => Promise<{ email: string; firstName: string } | undefined>;
 
 export interface Notifier {
   /**
-   * Records a notification for a customer. Call it with the transaction of the event it reports:
-   * the row, the email and the live announcement exist if and only if the event commits.
+   * Tells a customer what happened, in the words of its kind (kinds/): the in-app notification
+   * and, for the kinds that say so, the email. Call it with the transaction of the event it
+   * reports: the row, the email and the live announcement exist if and only if it commits.
    */
-  notify(db: Kysely<DB>, notification: NotificationInput): Promise<void>;
+  send<K extends NoticeKind>(
+    db: Kysely<DB>,
+    userId: bigint,
+    kind: K,
+    data: NoticeData<K>,
+  ): Promise<void>;
   /** Announces that a person's unread count changed without a new notification (marked read). */
   announce(db: Kysely<DB>, userId: bigint): Promise<void>;
 }
@@ -33,19 +33,16 @@ async function announce(db: Kysely<DB>, userId: bigint) {
   await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${String(userId)})`.execute(db);
 }
 
-export function createNotifier(mail: Mailer): Notifier {
+export function createNotifier(mail: Mailer, recipientOf: RecipientLookup): Notifier {
   return {
-    async notify(db, n) {
-      await db
-        .insertInto('notifications')
-        .values({ user_id: n.userId, kind: n.kind, title: n.title, body: n.body })
-        .execute();
-      await announce(db, n.userId);
-      if (n.email) {
-        await mail.send(
-          db,
-          await notificationEmail(n.email.to, n.email.firstName, n.title, n.body),
-        );
+    async send(db, userId, kind, data) {
+      const spec = NOTICES[kind];
+      const { title, body } = spec.render(spec.data.parse(data) as never);
+      await db.insertInto('notifications').values({ user_id: userId, kind, title, body }).execute();
+      await announce(db, userId);
+      if (spec.email) {
+        const to = await recipientOf(db, userId);
+        if (to) await mail.send(db, await notificationEmail(to.email, to.firstName, title, body));
       }
     },
     announce,

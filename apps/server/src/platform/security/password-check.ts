@@ -6,7 +6,7 @@ import { verifyPassword } from './passwords.js';
 /** Wrong passwords a signed-in person may give in an hour (settings, PIN reset) before a pause. */
 export const SIGNED_IN_PASSWORD_TRIES = 5;
 const WINDOW_MS = 60 * 60_000;
-const ACTION = 'security.password_check_failed';
+const ACTION = 'security.password_check_failed' as const;
 
 export const PASSWORD_CHECKS_PAUSED =
   'Too many wrong passwords. Try again in an hour, or sign out and use "Forgot password?".';
@@ -36,7 +36,7 @@ export async function checkPasswordAgain(
   const wrong = await deps.db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['id', 'password_hash', 'email', 'first_name'])
+      .select(['id', 'kind', 'password_hash'])
       .where('id', '=', asker.userId)
       .forUpdate()
       .executeTakeFirst();
@@ -54,20 +54,14 @@ export async function checkPasswordAgain(
     if (before >= SIGNED_IN_PASSWORD_TRIES) return 'paused' as const;
     if (await verifyPassword(user.password_hash, given)) return null;
     await deps.audit(trx, {
-      actorId: null,
       action: ACTION,
-      targetType: 'user',
+      actor: asker,
       targetId: String(user.id),
-      ip: asker.ip,
-      userAgent: asker.userAgent,
+      customerId: user.kind === 'customer' ? user.id : null,
     });
     if (before + 1 === SIGNED_IN_PASSWORD_TRIES) {
-      await deps.notifications.notify(trx, {
-        userId: user.id,
-        kind: 'security.password_checks_paused',
-        title: 'Wrong passwords entered',
-        body: `Your password was entered wrongly ${SIGNED_IN_PASSWORD_TRIES} times in a signed-in browser, so changes that need it are paused for an hour. If this was not you, sign out every other browser in Settings and change your password.`,
-        email: { to: user.email, firstName: user.first_name },
+      await deps.notifications.send(trx, user.id, 'security.password_checks_paused', {
+        tries: SIGNED_IN_PASSWORD_TRIES,
       });
     }
     return 'wrong' as const;

@@ -76,13 +76,10 @@ async function refuse(
   failures: number,
 ): Promise<never> {
   await deps.audit(deps.db, {
-    actorId: session.userId,
     action: 'security.mfa_failed',
-    targetType: 'user',
+    actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
     targetId: String(session.userId),
     after: { failuresToday: failures },
-    ip: client.ip,
-    userAgent: client.userAgent,
   });
   // Every pending sign-in of this person ends, not just this one: guesses spread over many
   // sign-ins meet the same limits.
@@ -127,7 +124,7 @@ async function promote(
   deps: AppDeps,
   session: ActiveSession,
   client: ClientInfo,
-  action: string,
+  action: 'staff.mfa_enrolled' | 'staff.signin' | 'staff.signin_recovery_code',
 ): Promise<{ token: string; expiresAt: Date }> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await revokeSessionById(trx, session.sessionId))) {
@@ -135,12 +132,9 @@ async function promote(
     }
     await repo.clearFailures(trx, session.userId);
     await deps.audit(trx, {
-      actorId: session.userId,
       action,
-      targetType: 'user',
+      actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
       targetId: String(session.userId),
-      ip: client.ip,
-      userAgent: client.userAgent,
     });
     return createSession(trx, {
       userId: session.userId,
@@ -251,13 +245,10 @@ export async function renewRecoveryCodes(
   const step = await timeStepOf(secret, code, deps.clock.now());
   if (step === null || !(await repo.useTimeStep(deps.db, session.userId, step))) {
     await deps.audit(deps.db, {
-      actorId: session.userId,
       action: 'security.mfa_failed',
-      targetType: 'user',
+      actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
       targetId: String(session.userId),
       after: { failuresToday: attempt, renewingRecoveryCodes: true },
-      ip: client.ip,
-      userAgent: client.userAgent,
     });
     throw new AppError(attempt >= MFA_DAILY_FAILURES ? 'CODES_PAUSED' : 'UNPROCESSABLE', WRONG);
   }
@@ -270,12 +261,9 @@ export async function renewRecoveryCodes(
       codes.map((c) => hashCode(deps.config.secretKey, recoveryScope(session.userId), c)),
     );
     await deps.audit(trx, {
-      actorId: session.userId,
       action: 'staff.recovery_codes_renewed',
-      targetType: 'user',
+      actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
       targetId: String(session.userId),
-      ip: client.ip,
-      userAgent: client.userAgent,
     });
   });
   return codes.map(printed);

@@ -1,0 +1,142 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { FundingRequestsTable } from '../../db/tables/funding.js';
+
+/**
+ * The SQL of funding requests (the module owns `funding_requests`). Each function takes the
+ * database or the transaction it runs in. The read models join the catalog's names and the
+ * customer's name in (reads only: no other module's table is written here).
+ */
+
+/** Requests with the names of what they refer to, as the lists and the review show them. */
+export function requestsWithNames(db: Kysely<DB>) {
+  return db
+    .selectFrom('funding_requests as r')
+    .innerJoin('crypto_types as t', 't.id', 'r.crypto_type_id')
+    .leftJoin('payment_purposes as pp', 'pp.id', 'r.purpose_id')
+    .leftJoin('fixed_deposit_plans as fp', 'fp.id', 'r.fd_plan_id')
+    .leftJoin('account_plans as ap', 'ap.id', 'r.account_plan_id')
+    .select([
+      'r.id',
+      'r.user_id as userId',
+      'r.kind',
+      't.name as type',
+      't.network',
+      sql<string | null>`coalesce(pp.name, fp.name, ap.name)`.as('subject'),
+      'r.claimed_amount as claimedAmount',
+      'r.received_amount as receivedAmount',
+      'r.currency',
+      'r.status',
+      'r.decline_reason as declineReason',
+      'r.created_at as createdAt',
+      'r.decided_at as decidedAt',
+      'r.pay_to_address as payToAddress',
+      'r.proof_mime as proofMime',
+      'r.fd_plan_id as fdPlanId',
+      'r.fd_rate_bp as askedRateBp',
+      'r.fd_term_count as askedTermCount',
+      'r.fd_term_unit as askedTermUnit',
+      'r.account_plan_id as accountPlanId',
+    ]);
+}
+
+export type RequestRow = Awaited<
+  ReturnType<ReturnType<typeof requestsWithNames>['executeTakeFirstOrThrow']>
+>;
+
+export function withCustomer(db: Kysely<DB>) {
+  return requestsWithNames(db)
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('users as d', 'd.id', 'r.decided_by')
+    .select([
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.email',
+      'u.username',
+      sql<string | null>`d.first_name || ' ' || d.last_name`.as('decidedBy'),
+    ]);
+}
+export type StaffRow = Awaited<
+  ReturnType<ReturnType<typeof withCustomer>['executeTakeFirstOrThrow']>
+>;
+
+/** Whether the customer has an upgrade waiting for a decision. */
+export async function hasPendingUpgrade(db: Kysely<DB>, userId: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('funding_requests')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'upgrade')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertRequest(
+  db: Kysely<DB>,
+  values: Insertable<FundingRequestsTable>,
+): Promise<bigint> {
+  const row = await db
+    .insertInto('funding_requests')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function proofOf(db: Kysely<DB>, id: bigint) {
+  return db
+    .selectFrom('funding_requests')
+    .select(['proof_key as key', 'proof_mime as mime', 'user_id as userId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A request with the names it refers to, locked (FOR UPDATE of the request row only). */
+export function lockRequest(db: Kysely<DB>, id: bigint) {
+  return requestsWithNames(db)
+    .select(['r.crypto_type_id as cryptoTypeId', 'r.purpose_id as purposeId'])
+    .where('r.id', '=', id)
+    .forUpdate('r')
+    .executeTakeFirst();
+}
+export type LockedRequest = NonNullable<Awaited<ReturnType<typeof lockRequest>>>;
+
+/** pending -> confirmed with what arrived and the entry that moved it (guarded). */
+export function markConfirmed(
+  db: Kysely<DB>,
+  id: bigint,
+  decision: { received: bigint; decidedBy: bigint; at: Date; entryId: bigint },
+) {
+  return db
+    .updateTable('funding_requests')
+    .set({
+      status: 'confirmed',
+      received_amount: decision.received,
+      decided_by: decision.decidedBy,
+      decided_at: decision.at,
+      entry_id: decision.entryId,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/** pending -> declined with the reason the customer reads (guarded). */
+export function markDeclined(
+  db: Kysely<DB>,
+  id: bigint,
+  decision: { reason: string; decidedBy: bigint; at: Date },
+) {
+  return db
+    .updateTable('funding_requests')
+    .set({
+      status: 'declined',
+      decline_reason: decision.reason,
+      decided_by: decision.decidedBy,
+      decided_at: decision.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
