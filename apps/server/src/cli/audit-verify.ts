@@ -41,7 +41,9 @@ try {
     console.log(`Audit log (${database.engine}): ${report.rows} rows`);
     if (report.head) {
       console.log(`Head: ${report.head.seq}:${report.head.hash}`);
-      console.log('Record the head somewhere else; give it back with --anchor to check against it.');
+      console.log(
+        'Record the head somewhere else; give it back with --anchor to check against it.',
+      );
     }
     if (report.problems.length === 0) {
       console.log('Audit chain: OK (every row matches its hash and links to the one before)');
