@@ -5,6 +5,6 @@ export {
   isAuditAction,
   type AuditAction,
   type AuditChange,
-} from './events.js';
+} from './events/index.js';
 export { verifyAuditChain, type ChainProblem, type ChainReport } from './verify.js';
 export { audit, type AuditRecord, type AuditWriter } from './write.js';

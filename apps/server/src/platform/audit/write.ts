@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { printable } from '../text.js';
 import type { Actor } from './actor.js';
-import { AUDIT_EVENTS, type AuditAction, type AuditChange } from './events.js';
+import { AUDIT_EVENTS, type AuditAction, type AuditChange } from './events/index.js';
 
 /** One audit event as a writer gives it: the catalogue decides its target type and shapes. */
 export type AuditRecord<A extends AuditAction = AuditAction> = {

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { event, id, money, type EventSpec } from './define.js';
+
+export const approvalEvents = {
+  // Two-person approvals
+  'approval.propose': event('approval', 'Proposed for a second person', {
+    after: z.object({
+      kind: z.string(),
+      summary: z.string(),
+      reason: z.string(),
+      amount: money.optional(),
+      expiresAt: z.string(),
+    }),
+  }),
+  'approval.approve': event('approval', 'Proposal approved and carried out', {
+    before: z.object({ status: z.literal('pending'), kind: z.string(), proposedBy: id }),
+    after: z.object({
+      status: z.literal('approved'),
+      kind: z.string(),
+      note: z.string().nullable(),
+      outcome: z.record(z.string(), z.string()),
+    }),
+  }),
+  'approval.reject': event('approval', 'Proposal rejected', {
+    before: z.object({ status: z.literal('pending'), kind: z.string(), proposedBy: id }),
+    after: z.object({ status: z.literal('rejected'), kind: z.string(), note: z.string() }),
+  }),
+  'approval.withdraw': event('approval', 'Proposal withdrawn by its proposer', {
+    before: z.object({ status: z.literal('pending'), kind: z.string() }),
+    after: z.object({ status: z.literal('withdrawn'), kind: z.string() }),
+  }),
+  'approval.expire': event('approval', 'Proposal expired unapproved', {
+    before: z.object({ status: z.literal('pending'), kind: z.string() }),
+    after: z.object({ status: z.literal('expired'), kind: z.string() }),
+  }),
+  'approval.view_evidence': event('approval', 'Proposal evidence viewed'),
+} satisfies Record<string, EventSpec>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { event, type EventSpec } from './define.js';
+
+export const securityEvents = {
+  // A customer's own changes
+  'profile.update': event('user', 'Profile changed', {
+    after: z.object({ changed: z.array(z.string()) }),
+  }),
+  'security.email_changed': event('user', 'Sign-in email changed', {
+    before: z.object({ email: z.string() }),
+    after: z.object({ email: z.string() }),
+  }),
+
+  // Security events
+  'security.signin_failed': event('user', 'Sign-in failed', {
+    after: z.object({ attempt: z.number().int() }),
+  }),
+  'security.signin_throttled': event('user', 'Sign-in paused after repeated failures', {
+    after: z.object({ attempts: z.number().int() }),
+  }),
+  'security.mfa_failed': event('user', 'Second factor refused', {
+    after: z.object({
+      failuresToday: z.number().int(),
+      renewingRecoveryCodes: z.boolean().optional(),
+    }),
+  }),
+  'security.pin_failed': event('user', 'Wrong transaction PIN', {
+    after: z.object({ failures: z.number().int() }),
+  }),
+  'security.pin_locked': event('user', 'Transaction PIN paused', {
+    after: z.object({ failures: z.number().int(), lockedUntil: z.string() }),
+  }),
+  'security.codes_paused': event('user', 'One-time codes paused', {
+    after: z.object({ purpose: z.string(), until: z.string() }),
+  }),
+  'security.password_check_failed': event('user', 'Wrong password given by a signed-in person'),
+  'security.permission_denied': event('route', 'Staff request refused for lack of permission', {
+    after: z.object({ permission: z.string() }),
+  }),
+} satisfies Record<string, EventSpec>;
