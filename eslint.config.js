@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layersPlugin from './scripts/eslint/layers.js';
+import { serverWalls } from './scripts/eslint/server-walls.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const WEB = './apps/web/src';
@@ -74,6 +75,18 @@ export default tseslint.config(
     // between features still hold.
     files: TESTS,
     rules: { 'layers/no-restricted-paths': ['error', { root: ROOT, zones: featureWalls }] },
+  },
+  {
+    // The server's walls: modules meet through their index.ts, money through ledger/index.ts,
+    // and the platform and the ledger never reach up (scripts/eslint/server-walls.js).
+    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/server/test/**/*.{ts,tsx}'],
+    plugins: { layers: layersPlugin },
+    rules: {
+      'layers/no-restricted-paths': [
+        'error',
+        { root: ROOT, zones: serverWalls(new URL('.', import.meta.url)) },
+      ],
+    },
   },
   {
     files: ['apps/server/src/cli/**', 'bench/**', 'scripts/**', 'apps/web/e2e/**'],
