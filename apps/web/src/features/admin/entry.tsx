@@ -4,7 +4,7 @@ import { RequireSession } from '../../lib/session';
 /**
  * What of the back office is in the app's entry chunk: its place in the route tree and how its
  * pages are found. The list of areas, the menu and every page are fetched on the first visit to
- * /admin/... (docs/decisions/0020), so the customers' pages carry none of them.
+ * /admin/... (docs/decisions/0023), so the customers' pages carry none of them.
  */
 const ADMIN_ROUTE_ID = 'admin';
 
