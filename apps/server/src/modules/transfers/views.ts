@@ -154,3 +154,19 @@ export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTra
   if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
   return staffView(row);
 }
+
+/** A customer's submitted transfers, newest first, a page at a time (the customer page). */
+export async function transfersOfCustomer(
+  deps: AppDeps,
+  userId: bigint,
+  page: { before?: bigint | undefined; limit: number },
+): Promise<{ items: StaffTransfer[]; nextCursor: string | null }> {
+  let query = staffTransfers(deps.db)
+    .where('t.user_id', '=', userId)
+    .orderBy('t.id', 'desc')
+    .limit(page.limit + 1);
+  if (page.before !== undefined) query = query.where('t.id', '<', page.before);
+  const rows = await query.execute();
+  const items = rows.slice(0, page.limit).map(staffView);
+  return { items, nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null };
+}
