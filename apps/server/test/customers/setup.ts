@@ -4,7 +4,7 @@ import { findAccount } from '../../src/ledger/index.js';
 import { CUSTOMER_PASSWORD } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
 import { runJobs } from '../helpers/jobs.js';
-import { multipartBody } from '../helpers/multipart.js';
+import { multipartBody, type Part } from '../helpers/multipart.js';
 import type { TestSuite } from '../helpers/suite.js';
 import { transferHelpers } from '../transfers/setup.js';
 
@@ -149,5 +149,16 @@ export function customerHelpers(suite: TestSuite) {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  return { ...t, manager, verifiedCustomer, audited, noticesOf, freeze, unfreeze };
+  /** A crypto form as the browser sends it, whatever the answer (funding's own `send`). */
+  async function sendForm(client: TestClient, form: string, parts: Part[]) {
+    const { payload, contentType } = multipartBody(parts);
+    return suite.app.inject({
+      method: 'POST',
+      url: `/api/v1/funding/${form}`,
+      payload,
+      headers: { 'content-type': contentType, 'x-bank-csrf': '1', cookie: client.cookie ?? '' },
+    });
+  }
+
+  return { ...t, manager, verifiedCustomer, audited, noticesOf, freeze, unfreeze, sendForm };
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { ensureInternalAccounts, openCustomerAccount, postEntry } from '../../ledger/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/service.js';
-import { users } from '../users/index.js';
+import { refuseBlockedDebit, users } from '../users/index.js';
 import { utcDay } from './interest.js';
 import { listFixedDeposits } from './read.js';
 import { currentAccountIdOf, depositOpenedWithKey, idFrom, planById } from './repo.js';
@@ -129,6 +129,8 @@ export async function openFromBalance(
       }
       return earlier.id;
     }
+    // Under the customer's row lock, as a freeze writes it (decision 21).
+    await refuseBlockedDebit(trx, userId, 'fixed_deposit', { lock: true });
     try {
       const opened = await openFixedDeposit(trx, deps, {
         userId,

@@ -23,7 +23,7 @@ import { availabilityFor } from '../availability/service.js';
 import { currentPlanOf, type AccountPlanTerms } from '../catalog/index.js';
 import { institutionDetails } from '../catalog/institution.js';
 import { verifyPin } from '../pin/index.js';
-import { users } from '../users/index.js';
+import { refuseBlockedCredit, refuseBlockedDebit, users } from '../users/index.js';
 import { transferCodeEmail } from './emails.js';
 import * as repo from './repo.js';
 import type { TransferRow } from './repo.js';
@@ -107,6 +107,7 @@ async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
       'Transfers open once your identity check is approved.',
     );
   }
+  await refuseBlockedDebit(db, userId, 'transfer');
   return user;
 }
 
@@ -165,6 +166,7 @@ async function prepare(
         'This is not the name on that account. Check the name and the account number.',
       );
     }
+    await refuseBlockedCredit(db, account.id);
     recipientAccountId = account.id;
   }
   if (input.amount < MIN_TRANSFER) {
@@ -709,6 +711,7 @@ async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Send
       ],
     });
     entryId = entry.entryId;
+    if (row.recipientAccountId) await refuseBlockedCredit(trx, row.recipientAccountId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS') {
       const available = await availableBalance(trx, row.userId);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FundingKind } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import { findAccount } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -73,23 +74,26 @@ export async function refuseBlockedCredit(db: Kysely<DB>, accountId: bigint): Pr
 }
 
 /**
- * A staff confirmation that would pay money in (a crypto deposit, a fixed deposit paid in crypto)
- * or change the plan (an upgrade) of a frozen customer: refused with a 409 that says what to do.
- * Takes the customer's row lock, so a freeze cannot land between this check and the posting.
+ * A staff confirmation of a frozen customer's funding request: refused with a 409 that says what
+ * to do when it would pay money in while credits are blocked (a crypto deposit, a fixed deposit
+ * paid in crypto), or change the plan while debits are blocked (an upgrade, as its request is
+ * refused). A payment to the bank moves none of the customer's money and passes. Takes the
+ * customer's row lock, so a freeze cannot land between this check and the posting.
  */
 export async function refuseFrozenConfirmation(
   db: Kysely<DB>,
   userId: bigint,
-  effect: 'credit' | 'plan_change',
+  kind: FundingKind,
 ): Promise<void> {
+  if (kind === 'payment') return;
   const holds = await holdsOf(db, userId, true);
-  if (effect === 'credit' && holds?.creditsBlocked) {
+  if (kind !== 'upgrade' && holds?.creditsBlocked) {
     throw new AppError(
       'CONFLICT',
       "Credits to this customer's account are blocked by a freeze (see the customer's page), so this cannot be confirmed. Decline the request (the money goes back outside the app), or leave it pending until the freeze is lifted.",
     );
   }
-  if (effect === 'plan_change' && holds?.debitsBlocked) {
+  if (kind === 'upgrade' && holds?.debitsBlocked) {
     throw new AppError(
       'CONFLICT',
       "Debits on this customer's account are blocked by a freeze (see the customer's page), so their plan cannot change. Decline the request, or leave it pending until the freeze is lifted.",
