@@ -45,9 +45,14 @@ const COLUMNS: QueueColumn<CustomerSearchItem>[] = [
   { header: 'Joined', nowrap: true, cell: (c) => <When iso={c.createdAt} /> },
 ];
 
-/** The one box. Keyed by the search in the address, so Back and Forward refill it. */
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [typed, setTyped] = useState(initial);
+/** The one box. It follows the search in the address, so Back and Forward refill it. */
+function SearchBox({ current, onSearch }: { current: string; onSearch: (q: string) => void }) {
+  const [typed, setTyped] = useState(current);
+  const [followed, setFollowed] = useState(current);
+  if (followed !== current) {
+    setFollowed(current);
+    setTyped(current);
+  }
   function submit(event: FormEvent) {
     event.preventDefault();
     onSearch(typed.trim());
@@ -97,7 +102,7 @@ export function CustomerSearchPage() {
           Find a customer to see their accounts and history, or to act on their account.
         </p>
       </div>
-      <SearchBox key={q} initial={q} onSearch={(next) => setParams(next ? { q: next } : {})} />
+      <SearchBox current={q} onSearch={(next) => setParams(next ? { q: next } : {})} />
       <h2 className="text-lg font-semibold">{caption}</h2>
       <PagedList<Page, CustomerSearchItem>
         query={results}
