@@ -194,7 +194,16 @@ describe('the customer page', () => {
 
   it('reads the audit trail in the catalogue’s words, with before and after', async () => {
     customerApi(MANAGER, {
-      [`${CUSTOMER_PATH}/audit`]: () => page([auditEntry()]),
+      [`${CUSTOMER_PATH}/audit`]: () =>
+        page([
+          auditEntry({
+            after: {
+              scope: 'debits',
+              reasonCode: 'legal_order',
+              accounts: [{ accountId: '501', accountNumber: '4000000017', balance: '477500' }],
+            },
+          }),
+        ]),
     });
     renderRoute('/admin/customers/31/audit');
     const trail = await screen.findByRole('list', { name: 'Audit trail' });
@@ -203,6 +212,9 @@ describe('the customer page', () => {
     expect(entry.textContent).toContain('Grace Hopper (staff), from 10.0.0.7');
     expect(entry.textContent).toContain('scopenull → debits');
     expect(entry.textContent).toContain('reasonCodelegal_order');
+    expect(entry.textContent).toContain(
+      'accountsaccountId: 501, accountNumber: 4000000017, balance: 477500',
+    );
   });
 
   it('says so when there is no such customer', async () => {

@@ -24,9 +24,10 @@ export function sectionHref(customerId: string, path: string): string {
   return `/admin/customers/${encodeURIComponent(customerId)}${path ? `/${path}` : ''}`;
 }
 
-const item =
-  'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 ring-slate-200 hover:bg-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800';
-const current = 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800 dark:hover:bg-brand-800';
+const item = 'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1';
+const current = 'bg-brand-700 text-white ring-brand-700';
+const other =
+  'text-brand-700 ring-slate-200 hover:bg-slate-100 dark:text-brand-50 dark:ring-slate-700 dark:hover:bg-slate-800';
 
 /** The sections as links (the one shown marked as the current page); they wrap on a phone. */
 export function SectionNav({
@@ -44,7 +45,7 @@ export function SectionNav({
             <Link
               to={sectionHref(customerId, section.path)}
               aria-current={section.path === shown ? 'page' : undefined}
-              className={`${item} ${section.path === shown ? current : 'text-brand-700 dark:text-brand-50'}`}
+              className={`${item} ${section.path === shown ? current : other}`}
             >
               {section.label}
             </Link>

@@ -7,9 +7,19 @@ import { customerQueries } from '../api';
 import { PagedList } from '../PagedList';
 import { SectionFrame } from './SectionFrame';
 
-/** A recorded value as words: text as it is, other values as compact JSON. */
+/**
+ * A recorded value as words: text as it is, a record as "name: value" pairs, a list item by
+ * item, anything else as JSON (null, numbers, true/false).
+ */
 function shown(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(shown).join('; ');
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${shown(inner)}`)
+      .join(', ');
+  }
+  return JSON.stringify(value);
 }
 
 /** What an event recorded, field by field (before → after where both name it). */
