@@ -4,6 +4,7 @@ export * from './approvals.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './constants.js';
+export * from './customers.js';
 export * from './format.js';
 export * from './funding.js';
 export * from './kyc.js';

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 import type { ApprovalTables } from './tables/approvals.js';
 import type { CustomerTables } from './tables/customer.js';
+import type { CustomersTables } from './tables/customers.js';
 import type { FundingTables } from './tables/funding.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
@@ -8,7 +9,14 @@ import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
 export interface DB
-  extends IdentityTables, KycTables, CustomerTables, FundingTables, TransferTables, ApprovalTables {
+  extends
+    IdentityTables,
+    KycTables,
+    CustomerTables,
+    FundingTables,
+    TransferTables,
+    ApprovalTables,
+    CustomersTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

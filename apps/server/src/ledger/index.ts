@@ -10,6 +10,12 @@ export {
   openCustomerAccount,
 } from './accounts.js';
 export { checkLedger, type LedgerReport, type Violation } from './check.js';
+export {
+  currentAccountNumbers,
+  customerAccountBalances,
+  lockCustomerAccounts,
+  type CustomerAccountBalance,
+} from './customer-accounts.js';
 export { postEntry, postTransfer } from './post.js';
 export {
   findEntryId,

@@ -3,6 +3,7 @@ import { approvalsModule } from './approvals/index.js';
 import { availabilityModule } from './availability/index.js';
 import { authModule } from './auth/index.js';
 import { catalogModule } from './catalog/index.js';
+import { customersModule } from './customers/index.js';
 import { filesModule } from './files/index.js';
 import { fixedDepositsModule } from './fixed-deposits/index.js';
 import { fundingModule } from './funding/index.js';
@@ -36,6 +37,7 @@ export const modules: readonly AppModule[] = [
   fixedDepositsModule,
   transfersModule,
   approvalsModule,
+  customersModule,
 ];
 
 export type { AppModule } from './module.js';

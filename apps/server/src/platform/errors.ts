@@ -16,6 +16,8 @@ export const errorStatus = {
   UNPROCESSABLE: 422,
   /** A transfer the bank will not make (limit, restriction, balance): details.notice says why. */
   TRANSFER_REFUSED: 422,
+  /** An operation the account's freeze blocks (decision 21): details.notice says so. */
+  ACCOUNT_ON_HOLD: 422,
   RATE_LIMITED: 429,
   /** Codes of one purpose paused for a person after too many wrong tries in a day. */
   CODES_PAUSED: 429,

@@ -44,7 +44,28 @@ export interface UsersTable {
   plan_id: bigint | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+  /** Who set the restriction notice, when, and the staff's reason (migration 0016). */
+  restriction_reason: string | null;
+  restricted_at: Timestamp | null;
+  restricted_by: bigint | null;
+  /** The freeze (migration 0016): written only by the users module. */
+  debits_blocked: Generated<boolean>;
+  credits_blocked: Generated<boolean>;
+  freeze_reason: FreezeReason | null;
+  freeze_note: string | null;
+  frozen_at: Timestamp | null;
+  frozen_by: bigint | null;
 }
+
+/** Why a customer's account is frozen (migration 0016's list; the contract's FREEZE_REASONS). */
+export type FreezeReason =
+  | 'suspected_fraud'
+  | 'legal_order'
+  | 'sanctions_review'
+  | 'deceased'
+  | 'customer_request'
+  | 'kyc_refresh'
+  | 'other';
 
 export interface SessionsTable {
   id: GeneratedAlways<bigint>;

@@ -12,7 +12,7 @@ import {
 import { AppError, fieldError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/index.js';
 import { fixedDepositPlanById } from '../catalog/index.js';
-import { users } from '../users/index.js';
+import { refuseBlockedDebit, users } from '../users/index.js';
 import { utcDay } from './interest.js';
 import { listFixedDeposits } from './read.js';
 import { depositOpenedBy, idFrom, insertDeposit, lockOpeningKey } from './repo.js';
@@ -145,6 +145,8 @@ export async function openFromBalance(
       }
       return earlier.id;
     }
+    // Under the customer's row lock, as a freeze writes it (decision 21).
+    await refuseBlockedDebit(trx, userId, 'fixed_deposit', { lock: true });
     try {
       const opened = await openFixedDeposit(trx, deps, {
         userId,

@@ -8,7 +8,7 @@ import { decide, transition } from '../../platform/decisions.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { accountPlanById, currentPlanOf, fixedDepositPlanById } from '../catalog/index.js';
 import { openFixedDeposit } from '../fixed-deposits/index.js';
-import { users } from '../users/index.js';
+import { refuseFrozenConfirmation, users } from '../users/index.js';
 import * as repo from './repo.js';
 import type { LockedRequest } from './repo.js';
 import { rateAndTerm, requestForReview } from './views.js';
@@ -93,6 +93,7 @@ async function postConfirmed(
 ): Promise<Omit<Confirmed, 'at'>> {
   const currency = row.currency;
   const staff = `staff:${actor.userId}`;
+  await refuseFrozenConfirmation(trx, row.userId, row.kind);
   const fromClearing = async (
     to: (internal: Internal) => Promise<bigint> | bigint,
     memo: string,

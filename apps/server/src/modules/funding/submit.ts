@@ -20,7 +20,7 @@ import {
   offeredFixedDepositPlan,
   offeredPaymentPurpose,
 } from '../catalog/index.js';
-import { users } from '../users/index.js';
+import { refuseBlockedDebit, users } from '../users/index.js';
 import { currentAccountOf } from '../../ledger/index.js';
 import { PRODUCT_OF, rowId } from './labels.js';
 import { hasPendingUpgrade, insertRequest } from './repo.js';
@@ -114,6 +114,7 @@ async function checkCustomer(deps: AppDeps, userId: bigint, kind: FundingKind) {
   if (!(await currentAccountOf(deps.db, userId, deps.config.currency))) {
     throw new AppError('CONFLICT', 'Your account is not open yet.');
   }
+  if (kind === 'upgrade') await refuseBlockedDebit(deps.db, userId, 'upgrade');
 }
 
 /** The proof as it will be kept: a picture only, checked by its content and re-encoded. */

@@ -158,3 +158,19 @@ export async function readProof(deps: AppDeps, id: bigint, actor: StaffActor) {
   });
   return { data, mime: proof.mime, extension: proof.mime === 'image/jpeg' ? 'jpg' : 'webp' };
 }
+
+/** A customer's requests of every kind, newest first, a page at a time (the customer page). */
+export async function requestsOfCustomer(
+  deps: AppDeps,
+  userId: bigint,
+  page: { before?: bigint | undefined; limit: number },
+): Promise<{ items: FundingRequest[]; nextCursor: string | null }> {
+  let query = requestsWithNames(deps.db)
+    .where('r.user_id', '=', userId)
+    .orderBy('r.id', 'desc')
+    .limit(page.limit + 1);
+  if (page.before !== undefined) query = query.where('r.id', '<', page.before);
+  const rows = await query.execute();
+  const items = rows.slice(0, page.limit).map(toCustomerView);
+  return { items, nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null };
+}

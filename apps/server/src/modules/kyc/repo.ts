@@ -182,3 +182,37 @@ export async function verifiedCountry(db: Kysely<DB>, userId: bigint): Promise<s
     .executeTakeFirst();
   return row?.country;
 }
+
+/** A customer's submissions, newest first, with who reviewed them (the customer page). */
+export function submissionsOf(db: Kysely<DB>, userId: bigint) {
+  return db
+    .selectFrom('kyc_submissions as k')
+    .leftJoin('users as r', 'r.id', 'k.reviewed_by')
+    .select([
+      'k.id',
+      'k.status',
+      'k.country',
+      'k.phone',
+      'k.home_address as homeAddress',
+      'k.document_type as documentType',
+      'k.decline_reason as declineReason',
+      'k.created_at as submittedAt',
+      'k.reviewed_at as reviewedAt',
+      'r.first_name as reviewerFirstName',
+      'r.last_name as reviewerLastName',
+    ])
+    .where('k.user_id', '=', userId)
+    .orderBy('k.id', 'desc')
+    .execute();
+}
+
+/** The documents of several submissions (role, type, size; never their content). */
+export function documentsOf(db: Kysely<DB>, submissionIds: readonly bigint[]) {
+  if (submissionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('kyc_files')
+    .select(['submission_id as submissionId', 'role', 'mime', 'bytes'])
+    .where('submission_id', 'in', [...submissionIds])
+    .orderBy('id')
+    .execute();
+}

@@ -118,10 +118,12 @@ export const kycRoutes =
     app.get(
       '/api/v1/staff/kyc/submissions/:id/documents/:role',
       {
-        config: { access: REVIEW },
+        // Identity reviewers, and customer managers reading a customer's identity checks.
+        config: { access: { permission: ['kyc.review', 'customers.manage'] } },
         schema: {
           tags: ['staff'],
-          summary: 'A document of a submission, for review only; each view is audited (kyc.review)',
+          summary:
+            'A document of a submission, for review only; each view is audited (kyc.review or customers.manage)',
           params: idParams.extend({ role: z.enum(KYC_DOCUMENT_ROLES) }),
         },
       },

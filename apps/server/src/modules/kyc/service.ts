@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import {
   ALWAYS_OFFERED_DOCUMENT_TYPE,
   KYC_MAX_FILE_BYTES,
+  type CustomerIdentityCheck,
   type KycPrevious,
   type KycQueueItem,
   type KycSubmission,
@@ -278,4 +279,37 @@ export async function readKycFile(deps: AppDeps, id: bigint, role: KycFileRole, 
     after: { role },
   });
   return { data, mime: file.mime, extension: file.key.split('.').pop() ?? 'bin' };
+}
+
+/**
+ * A customer's identity checks, newest first, each with its documents (viewed one at a time
+ * through the staff document route, which audits every view) and its review.
+ */
+export async function identityChecksOf(
+  deps: AppDeps,
+  userId: bigint,
+): Promise<CustomerIdentityCheck[]> {
+  const submissions = await repo.submissionsOf(deps.db, userId);
+  const documents = await repo.documentsOf(
+    deps.db,
+    submissions.map((s) => s.id),
+  );
+  return submissions.map((s) => ({
+    id: String(s.id),
+    status: s.status,
+    documentType: s.documentType,
+    country: s.country,
+    phone: s.phone,
+    homeAddress: s.homeAddress,
+    submittedAt: s.submittedAt.toISOString(),
+    reviewedAt: s.reviewedAt?.toISOString() ?? null,
+    reviewedBy:
+      s.reviewerFirstName === null
+        ? null
+        : `${s.reviewerFirstName} ${s.reviewerLastName ?? ''}`.trim(),
+    declineReason: s.declineReason,
+    documents: documents
+      .filter((d) => d.submissionId === s.id)
+      .map((d) => ({ role: d.role, mime: d.mime, bytes: d.bytes })),
+  }));
 }

@@ -3,4 +3,4 @@ import { pinRoutes } from './routes.js';
 
 /** The transaction PIN: one keyed-hash store and one check, used by settings and transfers. */
 export const pinModule: AppModule = { name: 'pin', routes: pinRoutes };
-export { verifyPin, NO_PIN } from './service.js';
+export { verifyPin, NO_PIN, liftPinPause, pinStatus } from './service.js';

@@ -187,3 +187,20 @@ export async function resetPin(
   if (!checked.ok) throw checked.error;
   await replacePin(deps, person.userId, input.newPin, 'pin.reset');
 }
+
+/**
+ * Lifts a pause on PIN use before it ends (the back office, once the customer proved who they
+ * are on a call): the count of wrong tries starts again. Runs in the caller's transaction (a
+ * staff decision); null when PIN use is not paused, and nothing changes.
+ */
+export async function liftPinPause(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  userId: bigint,
+): Promise<{ failures: number; pausedUntil: Date } | null> {
+  const row = await repo.lockPin(trx, userId);
+  const now = deps.clock.now();
+  if (!row?.lockedUntil || row.lockedUntil <= now) return null;
+  await repo.setFailures(trx, userId, 0, null, now);
+  return { failures: row.failures, pausedUntil: row.lockedUntil };
+}

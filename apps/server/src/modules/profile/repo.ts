@@ -112,3 +112,33 @@ export async function setPicture(db: Kysely<DB>, userId: bigint, key: string, no
   }
   return before?.key ?? null;
 }
+
+/**
+ * Customers whose profile phone contains these digits (the back office's search: "+44 20 7946"
+ * finds +442079460000), at most `limit` of them.
+ */
+export async function ownersOfPhone(db: Kysely<DB>, digits: string, limit: number) {
+  const rows = await db
+    .selectFrom('customer_profiles')
+    .select('user_id as userId')
+    .where(
+      sql<string>`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`,
+      'like',
+      `%${digits}%`,
+    )
+    .orderBy('user_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+/** The profile phones of several customers, by owner. */
+export async function phonesOf(db: Kysely<DB>, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return new Map<bigint, string | null>();
+  const rows = await db
+    .selectFrom('customer_profiles')
+    .select(['user_id as userId', 'phone'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.userId, r.phone]));
+}

@@ -22,7 +22,7 @@ import { AppError, fieldError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/index.js';
 import { currentPlanOf, institutionDetails, type AccountPlanTerms } from '../catalog/index.js';
 import { verifyPin } from '../pin/index.js';
-import { users } from '../users/index.js';
+import { refuseBlockedCredit, refuseBlockedDebit, users } from '../users/index.js';
 import { transferCodeEmail } from './emails.js';
 import * as repo from './repo.js';
 import type { TransferRow } from './repo.js';
@@ -93,6 +93,7 @@ async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
       'Transfers open once your identity check is approved.',
     );
   }
+  await refuseBlockedDebit(db, userId, 'transfer');
   return user;
 }
 
@@ -151,6 +152,7 @@ async function prepare(
         'This is not the name on that account. Check the name and the account number.',
       );
     }
+    await refuseBlockedCredit(db, account.id);
     recipientAccountId = account.id;
   }
   if (input.amount < MIN_TRANSFER) {
@@ -622,6 +624,7 @@ async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Send
       ],
     });
     entryId = entry.entryId;
+    if (row.recipientAccountId) await refuseBlockedCredit(trx, row.recipientAccountId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS') {
       const available = await availableBalance(trx, row.userId);

@@ -338,6 +338,20 @@ export function staffQueue(
     .execute();
 }
 
+/** A customer's submitted transfers, newest first, `limit` of them before `before` (an id). */
+export function customerTransfers(
+  db: Kysely<DB>,
+  userId: bigint,
+  page: { before?: bigint | undefined; limit: number },
+) {
+  let query = staffTransfers(db)
+    .where('t.user_id', '=', userId)
+    .orderBy('t.id', 'desc')
+    .limit(page.limit);
+  if (page.before !== undefined) query = query.where('t.id', '<', page.before);
+  return query.execute();
+}
+
 /** One submitted transfer as staff see it (any customer's: staff routes only). */
 export function staffTransfer(db: Kysely<DB>, id: bigint) {
   return staffTransfers(db).where('t.id', '=', id).executeTakeFirst();

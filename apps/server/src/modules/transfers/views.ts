@@ -133,3 +133,17 @@ export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTra
   const [view] = await staffViews(deps, [row]);
   return view as StaffTransfer;
 }
+
+/** A customer's submitted transfers, newest first, a page at a time (the customer page). */
+export async function transfersOfCustomer(
+  deps: AppDeps,
+  userId: bigint,
+  page: { before?: bigint | undefined; limit: number },
+): Promise<{ items: StaffTransfer[]; nextCursor: string | null }> {
+  const rows = await repo.customerTransfers(deps.db, userId, {
+    before: page.before,
+    limit: page.limit + 1,
+  });
+  const items = await staffViews(deps, rows.slice(0, page.limit));
+  return { items, nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null };
+}

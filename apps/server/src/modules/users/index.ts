@@ -1,5 +1,14 @@
 export * as users from './repo.js';
 export type { UserRecord } from './repo.js';
+export * as standing from './standing.js';
+export type { CustomerStanding } from './standing.js';
+export {
+  ON_HOLD_TITLE,
+  refuseBlockedCredit,
+  refuseBlockedDebit,
+  refuseFrozenConfirmation,
+  type DebitOperation,
+} from './holds.js';
 
 /** The words of a person's own details, which their password must not be made of. */
 export function personalWords(person: {

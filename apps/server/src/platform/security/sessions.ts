@@ -252,3 +252,33 @@ export async function sessionStillLive(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * A person's latest sessions of the given kinds, newest first, as the back office lists them:
+ * where from, on what, when, and whether they are still live. Never the token (only its hash is
+ * stored, and it is not read here).
+ */
+export function recentSessions(
+  db: Kysely<DB>,
+  userId: bigint,
+  scopes: readonly SessionScope[],
+  limit: number,
+) {
+  return db
+    .selectFrom('sessions')
+    .select([
+      'id',
+      'scope',
+      'ip',
+      'user_agent as userAgent',
+      'created_at as createdAt',
+      'last_seen_at as lastSeenAt',
+      'expires_at as expiresAt',
+      'revoked_at as revokedAt',
+    ])
+    .where('user_id', '=', userId)
+    .where('scope', 'in', [...scopes])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -57,6 +57,7 @@ describe('the back office menu', () => {
     await screen.findByRole('heading', { name: 'Funding requests' });
     expect(menuShown()).toEqual([
       ['Queues', ['Identity checks', 'Funding requests', 'Outgoing transfers']],
+      ['Customers & money', ['Customers']],
       [
         'Catalog',
         [

@@ -11,6 +11,7 @@ import {
   ScanFace,
   SendHorizontal,
   Tags,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
@@ -79,6 +80,18 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     page: () => import('./transfers/TransferQueuePage').then((m) => m.TransferQueuePage),
     children: {
       ':id': () => import('./transfers/TransferReviewPage').then((m) => m.TransferReviewPage),
+    },
+  },
+  {
+    path: 'customers',
+    label: 'Customers',
+    permission: 'customers.manage',
+    icon: Users,
+    group: 'Customers & money',
+    page: () => import('./customers/CustomerSearchPage').then((m) => m.CustomerSearchPage),
+    children: {
+      ':id': () => import('./customers/CustomerPage').then((m) => m.CustomerPage),
+      ':id/:section': () => import('./customers/CustomerPage').then((m) => m.CustomerPage),
     },
   },
   {

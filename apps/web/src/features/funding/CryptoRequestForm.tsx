@@ -3,6 +3,7 @@ import {
   parseDecimalAmount,
   PROOF_MAX_FILE_BYTES,
   type FundingForms,
+  type TransferNotice,
 } from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { tidyAmount } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { FileField } from '../../components/ui/FileField';
+import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { UploadProgress } from '../../components/ui/UploadProgress';
@@ -56,7 +58,8 @@ function amountProblem(typed: string): string | null {
  * A crypto-paid request (spec: crypto deposit, make payment, fixed deposit, upgrade): what it is
  * for, the crypto type with its address, the amount and the payment proof, sent as multipart
  * with the upload's progress. Success shows "Payment Pending!", any failure "Something went
- * wrong!" with the reason; field errors from the server land on their fields.
+ * wrong!" with the reason; field errors from the server land on their fields, and a refusal with a
+ * notice (the account on hold) opens the notice dialog.
  */
 export function CryptoRequestForm({
   path,
@@ -91,6 +94,8 @@ export function CryptoRequestForm({
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<(Outcome & { id: number }) | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [notice, setNotice] = useState<TransferNotice | null>(null);
+  const refusalNotice = useRefusalNotice();
   const proofRef = useRef<HTMLInputElement>(null);
   const formId = useId();
 
@@ -129,6 +134,13 @@ export function CryptoRequestForm({
     },
     onError: (error) => {
       onRefusal(queryClient, error);
+      // A refusal with a notice (the account is on hold) is read in the notice dialog.
+      const told = refusalNotice(error);
+      if (told) {
+        setErrors({});
+        setNotice(told);
+        return;
+      }
       const found = fieldErrorsIn(error, ['type', 'amount', 'purpose', 'plan', proofField]);
       const { [proofField]: proofError, ...rest } = found;
       const fieldErrors: Partial<Record<Field, string>> = {
@@ -242,6 +254,7 @@ export function CryptoRequestForm({
           {submitLabel}
         </Button>
       </div>
+      <NoticeDialog notice={notice} onOkay={() => setNotice(null)} />
     </form>
   );
 }

@@ -1,4 +1,9 @@
-import { fixedDepositSchema, parseDecimalAmount, type FundingForms } from '@bank/contract';
+import {
+  fixedDepositSchema,
+  parseDecimalAmount,
+  type FundingForms,
+  type TransferNotice,
+} from '@bank/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -6,6 +11,7 @@ import { Link } from 'react-router';
 import { dayMonthYear, money, tidyAmount } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
+import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
 import { cardClass } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
@@ -34,6 +40,8 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
   const [key, setKey] = useState(newKey);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [outcome, setOutcome] = useState<(Outcome & { id: number }) | null>(null);
+  const [notice, setNotice] = useState<TransferNotice | null>(null);
+  const refusalNotice = useRefusalNotice();
   const quote = usePlanQuote(forms, plan, amount);
   const formId = useId();
   const announce = (next: Outcome) => setOutcome((last) => ({ ...next, id: (last?.id ?? 0) + 1 }));
@@ -60,6 +68,13 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
     },
     onError: (error) => {
       onRefusal(queryClient, error);
+      // A refusal with a notice (the account is on hold) is read in the notice dialog.
+      const told = refusalNotice(error);
+      if (told) {
+        setErrors({});
+        setNotice(told);
+        return;
+      }
       const found = fieldErrorsIn(error, ['plan', 'amount']);
       setErrors(found);
       if (found.plan) focus('plan');
@@ -147,6 +162,7 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
           Start fixed deposit
         </Button>
       </div>
+      <NoticeDialog notice={notice} onOkay={() => setNotice(null)} />
     </form>
   );
 }

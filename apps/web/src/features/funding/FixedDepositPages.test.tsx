@@ -274,6 +274,32 @@ describe('Fixed deposit from your balance', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it('shows the notice dialog when the account is on hold, and Okay closes it', async () => {
+    const onHold = {
+      title: 'Your account is on hold',
+      body: 'Payments out of your account are on hold, so a fixed deposit cannot be opened from your balance. Nothing has left your account. Please contact us through Help & Support.',
+    };
+    mockFetch((path, body) => {
+      if (path === LIST && body !== undefined) {
+        const refused = problem(422, 'ACCOUNT_ON_HOLD', onHold.body);
+        return { ...refused, body: { ...refused.body, notice: onHold } };
+      }
+      return quoteAnswer(path) ?? fundingAnswers()(path);
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/fixed-deposit/balance');
+    await user.selectOptions(await screen.findByLabelText('Plan'), 'Twelve months');
+    await user.type(screen.getByLabelText('Amount'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Start fixed deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: onHold.title });
+    expect(dialog.textContent).toContain(onHold.body);
+    // Said in the dialog, not as a failed field.
+    expect(screen.getByLabelText('Amount').getAttribute('aria-invalid')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Start fixed deposit' })).toBeTruthy();
+  });
+
   it('refuses more than the available balance before asking the server', async () => {
     const fetchMock = mockFetch((path) => quoteAnswer(path) ?? fundingAnswers()(path));
     const user = userEvent.setup();

@@ -116,6 +116,38 @@ describe('Upgrade Account', () => {
     expect(screen.queryByRole('table', { name: /What changes/ })).toBeNull();
   });
 
+  it('shows the notice dialog when the account is on hold, and sends nothing else', async () => {
+    const onHold = {
+      title: 'Your account is on hold',
+      body: 'Payments out of your account are on hold, so your plan cannot be upgraded now. Please contact us through Help & Support.',
+    };
+    const sent = mockUploads({
+      status: 422,
+      body: {
+        type: 'about:blank',
+        title: 'Unprocessable',
+        status: 422,
+        code: 'ACCOUNT_ON_HOLD',
+        detail: onHold.body,
+        notice: onHold,
+      },
+    });
+    mockFetch(fundingAnswers());
+    const user = userEvent.setup();
+    renderRoute('/dashboard/upgrade');
+    await user.selectOptions(await screen.findByLabelText('Plan'), '2');
+    await user.upload(screen.getByLabelText('Payment Proof'), proofImage());
+    await user.click(screen.getByRole('button', { name: 'Submit Upgrade' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.finish());
+    const dialog = await screen.findByRole('dialog', { name: onHold.title });
+    expect(dialog.textContent).toContain(onHold.body);
+    expect(screen.queryByText('Payment Pending!')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toHaveLength(1);
+  });
+
   it('says when there is no other plan to move to', async () => {
     mockFetch(
       fundingAnswers({

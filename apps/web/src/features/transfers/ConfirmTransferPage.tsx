@@ -9,7 +9,7 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { errorMessage } from '../../lib/api';
 import { useConfirmTransfer } from './api/transfer-steps';
 import { flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
-import { NoticeDialog, useRefusalNotice } from './NoticeDialog';
+import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
 import { AlreadySent, AmountBreakdown, RecipientDetails } from './TransferDetails';
 import { TransferLoader } from './TransferLoader';
 

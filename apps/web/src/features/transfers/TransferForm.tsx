@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/apply-field-errors';
 import { useSaveTransfer } from './api/save-transfer';
 import { flowPath } from './layout';
-import { NoticeDialog, useRefusalNotice } from './NoticeDialog';
+import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
 import { SavedBeneficiaries } from './SavedBeneficiaries';
 import {
   RECIPIENT_FIELDS,

@@ -19,7 +19,7 @@ import { errorMessage } from '../../lib/api';
 import { useTransferSteps } from './api/transfer-steps';
 import { CodeStep, type CodePrompt } from './CodeStep';
 import { flowLinkClass, flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
-import { NoticeDialog, useRefusalNotice } from './NoticeDialog';
+import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
 import { PinStep } from './PinStep';
 import { accountEnding } from './SavedBeneficiaries';
 import { AlreadySent } from './TransferDetails';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { approvalEvents } from './approval.js';
 import { catalogEvents } from './catalog.js';
+import { customerEvents } from './customers.js';
 import type { EventSpec } from './define.js';
 import { decisionEvents } from './decisions.js';
 import { securityEvents } from './security.js';
@@ -21,6 +22,7 @@ export const AUDIT_EVENTS = {
   ...securityEvents,
   ...approvalEvents,
   ...staffEvents,
+  ...customerEvents,
 } satisfies Record<string, EventSpec>;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { NoticeSpec } from '../notice.js';
 import { accountNotices } from './account.js';
+import { customerNotices } from './customers.js';
 import { moneyNotices } from './money.js';
 
 /**
@@ -10,6 +11,7 @@ import { moneyNotices } from './money.js';
 export const NOTICES = {
   ...accountNotices,
   ...moneyNotices,
+  ...customerNotices,
 } satisfies Record<string, NoticeSpec>;
 
 export type NoticeKind = keyof typeof NOTICES;

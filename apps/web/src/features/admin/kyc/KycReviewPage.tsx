@@ -10,7 +10,7 @@ import { useDecisionOutcome } from '../shared/outcome';
 import { ReviewFrame } from '../shared/ReviewFrame';
 import { StatusBadge, type StatusTone } from '../shared/StatusBadge';
 import { Decision } from './Decision';
-import { DocumentView } from './DocumentView';
+import { DocumentView } from '../shared/DocumentView';
 
 const STATUS_LABELS: Record<KycSubmission['status'], string> = {
   pending: 'Waiting for review',

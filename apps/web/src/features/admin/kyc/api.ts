@@ -3,11 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queries';
 
-/** The address of one document of a submission; the server audits every view. */
-export function documentUrl(id: string, role: string): string {
-  return `/api/v1/staff/kyc/submissions/${encodeURIComponent(id)}/documents/${role}`;
-}
-
 /** Approve or decline; either way the queue and the submission are read again. */
 export function useKycDecision(id: string) {
   const queryClient = useQueryClient();

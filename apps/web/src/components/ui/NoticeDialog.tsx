@@ -1,10 +1,10 @@
 import type { TransferNotice } from '@bank/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
 import { ApiError } from '../../lib/api';
-import { queryKeys } from '../../lib/queries';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * What a refusal asks of the page: a 401 is a session that ended (asking again who is signed in
