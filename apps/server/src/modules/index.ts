@@ -12,6 +12,7 @@ import { notificationsModule } from './notifications/index.js';
 import { pinModule } from './pin/index.js';
 import { profileModule } from './profile/index.js';
 import { settingsModule } from './settings/index.js';
+import { staffModule } from './staff/index.js';
 import { statementsModule } from './statements/index.js';
 import { supportModule } from './support/index.js';
 import { systemModule } from './system/index.js';
@@ -36,6 +37,7 @@ export const modules: readonly AppModule[] = [
   fixedDepositsModule,
   transfersModule,
   approvalsModule,
+  staffModule,
 ];
 
 export type { AppModule } from './module.js';

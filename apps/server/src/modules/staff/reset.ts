@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR, audit } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
-import { removeSecondFactor } from '../auth/mfa/repo.js';
+import { removeSecondFactor } from '../auth/index.js';
 import { users } from '../users/index.js';
 
 /**

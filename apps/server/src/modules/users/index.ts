@@ -1,5 +1,5 @@
 export * as users from './repo.js';
-export type { UserRecord } from './repo.js';
+export type { StaffRecord, UserRecord } from './repo.js';
 
 /** The words of a person's own details, which their password must not be made of. */
 export function personalWords(person: {

@@ -4,6 +4,7 @@ import { catalogEvents } from './catalog.js';
 import type { EventSpec } from './define.js';
 import { decisionEvents } from './decisions.js';
 import { securityEvents } from './security.js';
+import { staffAdminEvents } from './staff-admin.js';
 import { staffEvents } from './staff.js';
 
 /**
@@ -21,6 +22,7 @@ export const AUDIT_EVENTS = {
   ...securityEvents,
   ...approvalEvents,
   ...staffEvents,
+  ...staffAdminEvents,
 } satisfies Record<string, EventSpec>;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;
