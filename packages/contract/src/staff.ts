@@ -30,9 +30,7 @@ export const STAFF_INVITATION_TTL_HOURS = 72;
 /** The answer of the public invitation page for any link that cannot be used. */
 export const INVITATION_NOT_VALID = 'This link is not valid or has expired.';
 
-export const roleNameSchema = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]{1,39}$/, 'Not a role name');
+export const roleNameSchema = z.string().regex(/^[a-z][a-z0-9_]{1,39}$/, 'Not a role name');
 
 export const staffRoleSchema = z
   .object({
@@ -175,9 +173,7 @@ export const inviteStaffSchema = z
 export type InviteStaffRequest = z.infer<typeof inviteStaffSchema>;
 
 /** The emailed link's token: 32 random bytes, base64url. */
-export const invitationTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, INVITATION_NOT_VALID);
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, INVITATION_NOT_VALID);
 
 export const invitationLookupSchema = z
   .strictObject({ token: invitationTokenSchema })

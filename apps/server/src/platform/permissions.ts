@@ -32,7 +32,8 @@ export const ROLE_DEFINITIONS = {
   },
   kyc_reviewer: {
     label: 'Identity reviewer',
-    description: "Reviews customers' identity checks and their documents, and approves or declines them.",
+    description:
+      "Reviews customers' identity checks and their documents, and approves or declines them.",
     permissions: ['kyc.review'],
   },
   operations: {

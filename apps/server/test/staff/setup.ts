@@ -27,9 +27,7 @@ export async function signedInStaff(suite: TestSuite, role = 'admin') {
 /** The token of the newest invitation email to `email`, read from its link. */
 export async function invitationToken(suite: TestSuite, email: string): Promise<string> {
   const mails = (await mailTo(suite.app, email)).filter((m) => /invited/.test(m.subject));
-  const link = /(http\S+\/auth\/staff\/invitation\/([A-Za-z0-9_-]{43}))/.exec(
-    mails[0]?.text ?? '',
-  );
+  const link = /(http\S+\/auth\/staff\/invitation\/([A-Za-z0-9_-]{43}))/.exec(mails[0]?.text ?? '');
   if (!link?.[2]) throw new Error(`no invitation email to ${email}`);
   return link[2];
 }

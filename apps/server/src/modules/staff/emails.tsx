@@ -40,9 +40,9 @@ export function secondFactorResetEmail(to: string, firstName: string, when: Date
     <EmailLayout preview="Set up your authenticator app again" heading="Second factor reset">
       <P>Hello {firstName},</P>
       <P>
-        On {when.toUTCString()} two administrators reset your second factor: your authenticator
-        app and your recovery codes no longer work, and you were signed out everywhere. At your
-        next sign-in you will set up the app again.
+        On {when.toUTCString()} two administrators reset your second factor: your authenticator app
+        and your recovery codes no longer work, and you were signed out everywhere. At your next
+        sign-in you will set up the app again.
       </P>
       <P>If you did not ask for this, tell your security team at once.</P>
     </EmailLayout>,

@@ -180,10 +180,7 @@ export async function revokeInvitation(
   await decide(deps, {
     ...lockPending(id),
     async apply(trx) {
-      transition(
-        await repo.revokeInvitation(trx, id, actor.userId, deps.clock.now()),
-        NOT_PENDING,
-      );
+      transition(await repo.revokeInvitation(trx, id, actor.userId, deps.clock.now()), NOT_PENDING);
     },
     audit: (row) => ({
       action: 'staff.invitation_revoked',

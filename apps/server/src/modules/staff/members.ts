@@ -192,7 +192,8 @@ export async function deactivate(
 ): Promise<StaffMember> {
   await decide(deps, {
     ...lockMember(id),
-    refuse: (row) => (row.deactivatedAt === null ? null : 'This staff member is deactivated already.'),
+    refuse: (row) =>
+      row.deactivatedAt === null ? null : 'This staff member is deactivated already.',
     async apply(trx, row) {
       refuseSelf(row, actor, 'deactivate yourself');
       transition(

@@ -23,7 +23,8 @@ export async function rolePermissions(db: Kysely<DB>) {
     .orderBy('permission')
     .execute();
   const byRole = new Map<bigint, string[]>();
-  for (const row of rows) byRole.set(row.roleId, [...(byRole.get(row.roleId) ?? []), row.permission]);
+  for (const row of rows)
+    byRole.set(row.roleId, [...(byRole.get(row.roleId) ?? []), row.permission]);
   return byRole;
 }
 
@@ -186,7 +187,12 @@ export async function insertInvitation(
       expires_at: input.expiresAt,
     })
     // The one open invitation per address (a unique index): a second is refused, not thrown.
-    .onConflict((oc) => oc.expression(sql`lower(email)`).where('status', '=', 'pending').doNothing())
+    .onConflict((oc) =>
+      oc
+        .expression(sql`lower(email)`)
+        .where('status', '=', 'pending')
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   if (!row) return null;

@@ -184,9 +184,7 @@ export const staffRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await invitations.inviteStaff(deps, request.body, staffOf(request))),
+        reply.status(201).send(await invitations.inviteStaff(deps, request.body, staffOf(request))),
     );
 
     app.post(
@@ -200,8 +198,7 @@ export const staffRoutes =
           response: { 200: staffInvitationSchema, ...problems },
         },
       },
-      async (request) =>
-        invitations.resendInvitation(deps, request.params.id, staffOf(request)),
+      async (request) => invitations.resendInvitation(deps, request.params.id, staffOf(request)),
     );
 
     app.post(
