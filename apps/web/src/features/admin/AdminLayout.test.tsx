@@ -70,6 +70,7 @@ describe('the back office menu', () => {
           'Region availability',
         ],
       ],
+      ['Administration', ['Staff']],
     ]);
   });
 
