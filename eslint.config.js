@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layersPlugin from './scripts/eslint/layers.js';
+import { serverWalls } from './scripts/eslint/server-walls.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const WEB = './apps/web/src';
@@ -105,6 +106,18 @@ export default tseslint.config(
       'layers/no-restricted-paths': [
         'error',
         { root: ROOT, zones: [...featureWalls, ...adminWalls] },
+      ],
+    },
+  },
+  {
+    // The server's walls: modules meet through their index.ts, money through ledger/index.ts,
+    // and the platform and the ledger never reach up (scripts/eslint/server-walls.js).
+    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/server/test/**/*.{ts,tsx}'],
+    plugins: { layers: layersPlugin },
+    rules: {
+      'layers/no-restricted-paths': [
+        'error',
+        { root: ROOT, zones: serverWalls(new URL('.', import.meta.url)) },
       ],
     },
   },

@@ -90,6 +90,20 @@ export async function findAccount(
   return query.executeTakeFirst();
 }
 
+/** Accounts by id, for a list that shows their numbers (ids not found are left out). */
+export async function findAccounts(
+  db: Executor,
+  ids: readonly bigint[],
+): Promise<Map<bigint, LedgerAccount>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(accountColumns)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export async function listCustomerAccounts(
   db: Executor,
   ownerId: bigint,
@@ -119,4 +133,27 @@ export async function currentAccountOf(
     .where('currency', '=', currency)
     .orderBy('id')
     .executeTakeFirst();
+}
+
+/**
+ * `currentAccountOf` for many customers at once (a staff list): each owner's current account in
+ * `currency`, keyed by owner; owners without one are left out.
+ */
+export async function currentAccountsOf(
+  db: Executor,
+  ownerIds: readonly bigint[],
+  currency: string,
+): Promise<Map<bigint, LedgerAccount>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(accountColumns)
+    .distinctOn('owner_id')
+    .where('owner_id', 'in', [...new Set(ownerIds)])
+    .where('kind', '=', 'customer_current')
+    .where('currency', '=', currency)
+    .orderBy('owner_id')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((row) => [row.ownerId as bigint, row]));
 }

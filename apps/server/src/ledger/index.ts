@@ -2,14 +2,17 @@
 export { generateAccountNumber, isValidAccountNumber } from './account-number.js';
 export {
   currentAccountOf,
+  currentAccountsOf,
   ensureInternalAccounts,
   findAccount,
+  findAccounts,
   listCustomerAccounts,
   openCustomerAccount,
 } from './accounts.js';
 export { checkLedger, type LedgerReport, type Violation } from './check.js';
 export { postEntry, postTransfer } from './post.js';
 export {
+  findEntryId,
   getBalance,
   getBalanceSeries,
   getHistory,

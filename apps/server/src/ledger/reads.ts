@@ -64,6 +64,22 @@ export async function getBalance(db: Executor, scope: AccountScope): Promise<Acc
   return row;
 }
 
+/**
+ * The entry posted with this idempotency key, if one was: a feature that keys its own records
+ * by the key it posted with finds the entry here (the key is unique, so at most one).
+ */
+export async function findEntryId(
+  db: Executor,
+  where: { idempotencyKey: string },
+): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom('journal_entries')
+    .select('id')
+    .where('idempotency_key', '=', where.idempotencyKey)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 const CURSOR = /^[1-9]\d{0,18}$/;
 
 export function encodeCursor(postingId: bigint): string {

@@ -4,6 +4,8 @@ import type { AppModule } from '../module.js';
 import { fundingCatalogRoutes } from './funding-routes.js';
 import { catalogRoutes } from './routes.js';
 
+export { institutionDetails } from './institution.js';
+
 export {
   accountPlanById,
   currentPlanOf,

@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.js';
 import { ensureInternalAccounts, getBalance, postEntry } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 import { accrualForDay, daysBetween, utcDay } from './interest.js';
-import { currentAccountIdOf, depositsDue, lockDeposit, type LockedDeposit } from './repo.js';
+import { currentAccountIdOf } from './open.js';
+import { depositsDue, lockDeposit, markMatured, setAccrued, type LockedDeposit } from './repo.js';
 
 /**
  * Days posted in one transaction at most: a long catch-up (after downtime) commits as it goes,
@@ -67,11 +68,7 @@ async function accrueStep(
           ],
         });
       }
-      await trx
-        .updateTable('fixed_deposits')
-        .set({ days_accrued: until, accrued })
-        .where('id', '=', fd.id)
-        .execute();
+      await setAccrued(trx, fd.id, { days: until, accrued });
     }
     if (until === fd.termDays) await payOut(trx, deps, fd, accrued);
     return { days: until - Math.min(until, fd.daysAccrued), more: until < due };
@@ -102,12 +99,7 @@ async function payOut(trx: Kysely<DB>, deps: AppDeps, fd: LockedDeposit, accrued
       { accountId: currentId, amount: balance, currency: fd.currency },
     ],
   });
-  await trx
-    .updateTable('fixed_deposits')
-    .set({ status: 'matured', payout_entry_id: entry.entryId, matured_at: deps.clock.now() })
-    .where('id', '=', fd.id)
-    .where('status', '=', 'active')
-    .execute();
+  await markMatured(trx, fd.id, { entryId: entry.entryId, at: deps.clock.now() });
   await deps.notifications.send(trx, fd.userId, 'fixed_deposit.matured', {
     plan: fd.planName,
     principal: fd.principal,

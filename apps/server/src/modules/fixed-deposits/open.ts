@@ -1,14 +1,21 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FixedDeposit } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import { ensureInternalAccounts, openCustomerAccount, postEntry } from '../../ledger/index.js';
+import {
+  currentAccountOf,
+  ensureInternalAccounts,
+  findEntryId,
+  openCustomerAccount,
+  postEntry,
+} from '../../ledger/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { availabilityFor } from '../availability/service.js';
+import { availabilityFor } from '../availability/index.js';
+import { fixedDepositPlanById } from '../catalog/index.js';
 import { users } from '../users/index.js';
 import { utcDay } from './interest.js';
 import { listFixedDeposits } from './read.js';
-import { currentAccountIdOf, depositOpenedWithKey, idFrom, planById } from './repo.js';
+import { depositOpenedBy, idFrom, insertDeposit, lockOpeningKey } from './repo.js';
 import { amountRefusal, termsFor } from './terms.js';
 
 export type FixedDepositFunding =
@@ -25,6 +32,17 @@ export async function checkFixedDepositsAvailable(deps: AppDeps, userId: bigint)
 
 const balanceKey = (userId: bigint, clientKey: string) => `fd-open:${userId}:${clientKey}`;
 
+/** The customer's current account in the deposit's currency: where the money comes from and goes. */
+export async function currentAccountIdOf(
+  db: Kysely<DB>,
+  userId: bigint,
+  currency: string,
+): Promise<bigint> {
+  const account = await currentAccountOf(db, userId, currency);
+  if (!account) throw new AppError('CONFLICT', 'Your account is not open yet.');
+  return account.id;
+}
+
 /**
  * Opens a fixed deposit inside the caller's transaction: its own ledger account, the opening
  * entry (from crypto-deposit clearing for a confirmed request, or from the current account),
@@ -37,7 +55,8 @@ export async function openFixedDeposit(
   input: { userId: bigint; planId: bigint; principal: bigint; funding: FixedDepositFunding },
 ): Promise<{ fixedDepositId: bigint; entryId: bigint }> {
   const { userId, principal, funding } = input;
-  const plan = await planById(trx, input.planId, { share: true });
+  // Held FOR SHARE: the terms copied are the terms checked, whatever staff do meanwhile.
+  const plan = await fixedDepositPlanById(trx, input.planId, { hold: true });
   if (!plan || (funding.kind === 'balance' && !plan.active)) {
     throw fieldError('body.plan', 'Choose a plan from the list');
   }
@@ -72,26 +91,22 @@ export async function openFixedDeposit(
       { accountId: account.id, amount: principal, currency },
     ],
   });
-  const row = await trx
-    .insertInto('fixed_deposits')
-    .values({
-      user_id: userId,
-      account_id: account.id,
-      plan_id: plan.id,
-      plan_name: plan.name,
-      rate_bp: plan.rateBp,
-      principal,
-      currency,
-      start_date: startDate,
-      maturity_date: terms.maturityDate,
-      term_days: terms.termDays,
-      interest_at_maturity: terms.interest,
-      funded_by: funding.kind,
-      request_id: funding.kind === 'crypto' ? funding.requestId : null,
-      opening_entry_id: entry.entryId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const fixedDepositId = await insertDeposit(trx, {
+    user_id: userId,
+    account_id: account.id,
+    plan_id: plan.id,
+    plan_name: plan.name,
+    rate_bp: plan.rateBp,
+    principal,
+    currency,
+    start_date: startDate,
+    maturity_date: terms.maturityDate,
+    term_days: terms.termDays,
+    interest_at_maturity: terms.interest,
+    funded_by: funding.kind,
+    request_id: funding.kind === 'crypto' ? funding.requestId : null,
+    opening_entry_id: entry.entryId,
+  });
   await deps.notifications.send(trx, userId, 'fixed_deposit.opened', {
     principal,
     currency,
@@ -102,7 +117,7 @@ export async function openFixedDeposit(
     interest: terms.interest,
     total: terms.total,
   });
-  return { fixedDepositId: row.id, entryId: entry.entryId };
+  return { fixedDepositId, entryId: entry.entryId };
 }
 
 /**
@@ -121,8 +136,9 @@ export async function openFromBalance(
   if (planId === null) throw fieldError('body.plan', 'Choose a plan from the list');
   const key = balanceKey(userId, input.idempotencyKey);
   const id = await deps.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-    const earlier = await depositOpenedWithKey(trx, userId, key);
+    await lockOpeningKey(trx, key);
+    const entryId = await findEntryId(trx, { idempotencyKey: key });
+    const earlier = entryId === undefined ? undefined : await depositOpenedBy(trx, userId, entryId);
     if (earlier) {
       if (earlier.planId !== planId || earlier.principal !== input.amount) {
         throw new AppError('CONFLICT', 'This request was already made with other details.');

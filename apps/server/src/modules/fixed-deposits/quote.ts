@@ -1,9 +1,10 @@
 import type { FixedDepositQuote } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { fieldError } from '../../platform/errors.js';
+import { fixedDepositPlanById } from '../catalog/index.js';
 import { utcDay } from './interest.js';
 import { checkFixedDepositsAvailable } from './open.js';
-import { idFrom, planById } from './repo.js';
+import { idFrom } from './repo.js';
 import { amountRefusal, termsFor } from './terms.js';
 
 /**
@@ -18,7 +19,7 @@ export async function quote(
 ): Promise<FixedDepositQuote> {
   await checkFixedDepositsAvailable(deps, userId);
   const planId = idFrom(planText);
-  const plan = planId === null ? undefined : await planById(deps.db, planId);
+  const plan = planId === null ? undefined : await fixedDepositPlanById(deps.db, planId);
   if (!plan?.active) throw fieldError('query.plan', 'Choose a plan from the list');
   const currency = deps.config.currency;
   const today = utcDay(deps.clock.now());

@@ -1,10 +1,25 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FixedDeposit } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
-import { depositsOf } from './repo.js';
+import { findAccounts } from '../../ledger/index.js';
+import { AppError } from '../../platform/errors.js';
+import { depositsHeldDuring, depositsOf, type DepositRow } from './repo.js';
 
 /** The most deposits a list answers (newest first). */
 const LIST_LIMIT = 200;
+
+/** The rows with the number of each deposit's own ledger account. */
+async function withAccountNumbers(db: Kysely<DB>, rows: DepositRow[]) {
+  const accounts = await findAccounts(
+    db,
+    rows.map((r) => r.accountId),
+  );
+  return rows.map((r) => {
+    const account = accounts.get(r.accountId);
+    if (!account) throw new AppError('INTERNAL', `The account of fixed deposit ${r.id} is missing`);
+    return { ...r, accountNumber: account.accountNumber };
+  });
+}
 
 /**
  * The customer's fixed deposits (or the one with `id`), newest first: principal, rate, interest
@@ -16,9 +31,10 @@ export async function listFixedDeposits(
   userId: bigint,
   options: { id?: bigint } = {},
 ): Promise<FixedDeposit[]> {
-  let query = depositsOf(db, userId).limit(LIST_LIMIT);
-  if (options.id !== undefined) query = query.where('f.id', '=', options.id);
-  const rows = await query.execute();
+  const rows = await withAccountNumbers(
+    db,
+    await depositsOf(db, userId, { id: options.id, limit: LIST_LIMIT }),
+  );
   return rows.map((r) => ({
     id: String(r.id),
     planName: r.planName,
@@ -59,20 +75,7 @@ export async function fixedDepositsForStatement(
   userId: bigint,
   period: { from: string | null; to: string },
 ): Promise<StatementFixedDeposit[]> {
-  let query = depositsOf(db, userId)
-    .clearOrderBy()
-    .orderBy('f.id')
-    .where('f.start_date', '<=', period.to);
-  const from = period.from;
-  if (from !== null) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('f.status', '=', 'active'),
-        eb(sql`(f.matured_at at time zone 'UTC')::date`, '>=', sql`${from}::date`),
-      ]),
-    );
-  }
-  const rows = await query.execute();
+  const rows = await withAccountNumbers(db, await depositsHeldDuring(db, userId, period));
   return rows.map((r) => ({
     planName: r.planName,
     accountNumber: r.accountNumber,

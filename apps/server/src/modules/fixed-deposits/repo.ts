@@ -1,9 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../platform/errors.js';
-import type { PlanTerms } from './terms.js';
+import type { FixedDepositsTable } from '../../db/tables/funding.js';
 
-/** The SQL of fixed deposits. Every function takes the caller's handle or transaction. */
+/**
+ * The SQL of fixed deposits (the `fixed_deposits` table). Every function takes the caller's
+ * handle or transaction. Plans are the catalog's, accounts and entries the ledger's: read
+ * through their modules.
+ */
 
 const MAX_ID = 9_223_372_036_854_775_807n;
 
@@ -15,59 +18,34 @@ export function idFrom(text: string): bigint | null {
 }
 
 /**
- * A fixed-deposit plan by id, offered or retired (a request confirmed after its plan was
- * retired still opens on it). Read here rather than through the catalog module, which owns the
- * writes. `share` holds off an edit of the plan until the caller's transaction ends, so the
- * terms a deposit copies are the terms the caller checked.
+ * Holds a client's opening key until the transaction ends: two requests with one key at once
+ * open one deposit (the second waits, then finds the first's).
  */
-export function planById(
-  db: Kysely<DB>,
-  id: bigint,
-  options: { share?: boolean } = {},
-): Promise<PlanTerms | undefined> {
-  const query = db
-    .selectFrom('fixed_deposit_plans')
-    .select([
-      'id',
-      'name',
-      'term_count as termCount',
-      'term_unit as termUnit',
-      'rate_bp as rateBp',
-      'min_amount as minAmount',
-      'max_amount as maxAmount',
-      'active',
-    ])
-    .where('id', '=', id);
-  return (options.share ? query.forShare() : query).executeTakeFirst();
+export async function lockOpeningKey(trx: Kysely<DB>, key: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
-/** The customer's current account in the deposit's currency: where the money comes from and goes. */
-export async function currentAccountIdOf(
-  db: Kysely<DB>,
-  userId: bigint,
-  currency: string,
-): Promise<bigint> {
-  const account = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('owner_id', '=', userId)
-    .where('kind', '=', 'customer_current')
-    .where('currency', '=', currency)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!account) throw new AppError('CONFLICT', 'Your account is not open yet.');
-  return account.id;
-}
-
-/** The deposit whose opening entry has this idempotency key, if one was opened with it. */
-export function depositOpenedWithKey(db: Kysely<DB>, userId: bigint, key: string) {
+/** The customer's deposit opened by this journal entry, if any. */
+export function depositOpenedBy(db: Kysely<DB>, userId: bigint, openingEntryId: bigint) {
   return db
-    .selectFrom('fixed_deposits as f')
-    .innerJoin('journal_entries as e', 'e.id', 'f.opening_entry_id')
-    .select(['f.id', 'f.plan_id as planId', 'f.principal'])
-    .where('e.idempotency_key', '=', key)
-    .where('f.user_id', '=', userId)
+    .selectFrom('fixed_deposits')
+    .select(['id', 'plan_id as planId', 'principal'])
+    .where('opening_entry_id', '=', openingEntryId)
+    .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** A new deposit with the terms copied from its plan; its id. */
+export async function insertDeposit(
+  db: Kysely<DB>,
+  deposit: Insertable<FixedDepositsTable>,
+): Promise<bigint> {
+  const row = await db
+    .insertInto('fixed_deposits')
+    .values(deposit)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A deposit as the accrual reads it, its row locked until the transaction ends. */
@@ -93,6 +71,33 @@ export function lockDeposit(trx: Kysely<DB>, id: bigint) {
     .executeTakeFirst();
 }
 export type LockedDeposit = NonNullable<Awaited<ReturnType<typeof lockDeposit>>>;
+
+/** The days accrued so far and the interest they earned (under the deposit's lock). */
+export async function setAccrued(
+  trx: Kysely<DB>,
+  id: bigint,
+  accrual: { days: number; accrued: bigint },
+) {
+  await trx
+    .updateTable('fixed_deposits')
+    .set({ days_accrued: accrual.days, accrued: accrual.accrued })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** active -> matured, with the entry that paid it out (guarded). */
+export async function markMatured(
+  trx: Kysely<DB>,
+  id: bigint,
+  payout: { entryId: bigint; at: Date },
+) {
+  await trx
+    .updateTable('fixed_deposits')
+    .set({ status: 'matured', payout_entry_id: payout.entryId, matured_at: payout.at })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .execute();
+}
 
 /**
  * Active deposits with a day to accrue on `today` (YYYY-MM-DD), or fully accrued and not yet
@@ -120,26 +125,58 @@ export function depositsDue(
     .execute();
 }
 
-/** A customer's deposits with their account numbers, newest first. */
-export function depositsOf(db: Kysely<DB>, userId: bigint) {
+function depositsOfQuery(db: Kysely<DB>, userId: bigint) {
   return db
-    .selectFrom('fixed_deposits as f')
-    .innerJoin('ledger_accounts as a', 'a.id', 'f.account_id')
+    .selectFrom('fixed_deposits')
     .select([
-      'f.id',
-      'f.plan_name as planName',
-      'f.rate_bp as rateBp',
-      'f.principal',
-      'f.accrued',
-      'f.interest_at_maturity as interestAtMaturity',
-      'f.currency',
-      sql<string>`to_char(f.start_date, 'YYYY-MM-DD')`.as('startDate'),
-      sql<string>`to_char(f.maturity_date, 'YYYY-MM-DD')`.as('maturityDate'),
-      'f.term_days as termDays',
-      'f.status',
-      'f.funded_by as fundedBy',
-      'a.account_number as accountNumber',
+      'id',
+      'account_id as accountId',
+      'plan_name as planName',
+      'rate_bp as rateBp',
+      'principal',
+      'accrued',
+      'interest_at_maturity as interestAtMaturity',
+      'currency',
+      sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('startDate'),
+      sql<string>`to_char(maturity_date, 'YYYY-MM-DD')`.as('maturityDate'),
+      'term_days as termDays',
+      'status',
+      'funded_by as fundedBy',
     ])
-    .where('f.user_id', '=', userId)
-    .orderBy('f.id', 'desc');
+    .where('user_id', '=', userId);
+}
+
+export type DepositRow = Awaited<ReturnType<typeof depositsOf>>[number];
+
+/** A customer's deposits (or the one with `id`), newest first, at most `limit`. */
+export function depositsOf(
+  db: Kysely<DB>,
+  userId: bigint,
+  options: { id?: bigint | undefined; limit: number },
+) {
+  let query = depositsOfQuery(db, userId).orderBy('id', 'desc').limit(options.limit);
+  if (options.id !== undefined) query = query.where('id', '=', options.id);
+  return query.execute();
+}
+
+/**
+ * A customer's deposits held on any day from `from` to `to` (YYYY-MM-DD, `from` null for "since
+ * the opening"): opened by `to`, not paid out before `from`; oldest first.
+ */
+export function depositsHeldDuring(
+  db: Kysely<DB>,
+  userId: bigint,
+  period: { from: string | null; to: string },
+) {
+  let query = depositsOfQuery(db, userId).where('start_date', '<=', period.to).orderBy('id');
+  const from = period.from;
+  if (from !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('status', '=', 'active'),
+        eb(sql`(matured_at at time zone 'UTC')::date`, '>=', sql`${from}::date`),
+      ]),
+    );
+  }
+  return query.execute();
 }

@@ -12,7 +12,7 @@ import {
   type AcceptedFile,
   type UploadedPart,
 } from '../../platform/files/index.js';
-import { availabilityFor } from '../availability/service.js';
+import { availabilityFor } from '../availability/index.js';
 import {
   currentPlanOf,
   offeredAccountPlan,

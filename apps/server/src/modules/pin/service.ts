@@ -164,7 +164,7 @@ export async function changePin(
  */
 export async function startPinReset(deps: AppDeps, person: Person, password: string) {
   const user = await owner(deps.db, person.userId);
-  await checkPasswordAgain(deps, person, password, 'body.password');
+  await checkPasswordAgain(deps, users.lockPasswordHolder, person, password, 'body.password');
   if (!(await repo.pinOf(deps.db, user.id))) throw new AppError('CONFLICT', NO_PIN);
   await deps.db.transaction().execute(async (trx) => {
     const code = await freshCode(deps, trx, user.id, 'pin_reset', { refuseWhenPaused: true });

@@ -25,7 +25,7 @@ async function owner(deps: AppDeps, userId: bigint) {
 
 /** The account password, asked again: counted per account (platform/security/password-check). */
 function currentPasswordRight(deps: AppDeps, person: Person, given: string) {
-  return checkPasswordAgain(deps, person, given, 'body.currentPassword');
+  return checkPasswordAgain(deps, users.lockPasswordHolder, person, given, 'body.currentPassword');
 }
 
 /**

@@ -19,9 +19,8 @@ import { CODE_RULES } from '../../platform/codes/purposes.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { TOO_MANY_TRIES, WRONG_CODE } from '../../platform/codes/service.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { availabilityFor } from '../availability/service.js';
-import { currentPlanOf, type AccountPlanTerms } from '../catalog/index.js';
-import { institutionDetails } from '../catalog/institution.js';
+import { availabilityFor } from '../availability/index.js';
+import { currentPlanOf, institutionDetails, type AccountPlanTerms } from '../catalog/index.js';
 import { verifyPin } from '../pin/index.js';
 import { users } from '../users/index.js';
 import { transferCodeEmail } from './emails.js';
@@ -81,22 +80,9 @@ const chargeEatsAmount = (fee: bigint, currency: string) =>
 
 /** The customer as a transfer needs them: able to send, or the notice saying why not. */
 async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
-  const query = db
-    .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'first_name as firstName',
-      'last_name as lastName',
-      'kyc_status as kycStatus',
-      'restriction_head as restrictionHead',
-      'restriction_body as restrictionBody',
-    ])
-    .where('id', '=', userId)
-    .where('kind', '=', 'customer');
-  // FOR NO KEY UPDATE: one customer's submissions wait in line, while the foreign-key checks of
-  // others paying this customer (FOR KEY SHARE) pass, so no two payers can deadlock.
-  const user = await (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
+  // Locked FOR NO KEY UPDATE: one customer's submissions wait in line, while the foreign-key
+  // checks of others paying this customer (FOR KEY SHARE) pass, so no two payers can deadlock.
+  const user = await users.customerStanding(db, userId, { lock });
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   if (user.restrictionHead !== null && user.restrictionBody !== null) {
     throw refused(user.restrictionHead, user.restrictionBody);
@@ -262,14 +248,9 @@ export async function createTransfer(
   const prepared = await prepare(deps, deps.db, person.userId, input, plan);
   const now = deps.clock.now();
   if (!existing) {
-    const inserted = await deps.db
-      .insertInto('transfers')
-      .values({ ...prepared, idempotency_key: idempotencyKey, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) {
-      const row = await repo.ownTransfer(deps.db, person.userId, inserted.id);
+    const insertedId = await repo.insertTransfer(deps.db, idempotencyKey, prepared, now);
+    if (insertedId !== undefined) {
+      const row = await repo.ownTransfer(deps.db, person.userId, insertedId);
       return { transfer: await view(deps, deps.db, row as TransferRow), created: true };
     }
   }
@@ -326,33 +307,11 @@ export async function editTransfer(
     const row = await repo.lockOwnTransfer(trx, person.userId, id);
     if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
     if (row.stage === 'submitted') throw new AppError('CONFLICT', STAGE_MESSAGE.submitted);
-    await voidCodes(deps, trx, person.userId);
-    await trx
-      .updateTable('transfers')
-      .set({
-        ...prepared,
-        stage: 'draft',
-        needs_code: false,
-        pin_verified_at: null,
-        code_verified_at: null,
-        code_id: null,
-        updated_at: deps.clock.now(),
-      })
-      .where('id', '=', id)
-      .execute();
+    // Any code sent for the old details is spent.
+    await deps.codes.voidAll(trx, person.userId, PURPOSE);
+    await repo.backToDraft(trx, id, prepared, deps.clock.now());
     return view(deps, trx, (await repo.ownTransfer(trx, person.userId, id)) as TransferRow);
   });
-}
-
-/** Spends any transfer code the customer holds: the details it was sent for changed. */
-async function voidCodes(deps: AppDeps, trx: Kysely<DB>, userId: bigint) {
-  await trx
-    .updateTable('one_time_codes')
-    .set({ consumed_at: deps.clock.now() })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', PURPOSE)
-    .where('consumed_at', 'is', null)
-    .execute();
 }
 
 /**
@@ -374,11 +333,7 @@ export async function confirmTransfer(
     if (fee >= row.amount) throw chargeEatsAmount(fee, row.currency);
     if (fee !== row.fee) {
       // The plan changed since the form was sent: show the new charge before anything else.
-      await trx
-        .updateTable('transfers')
-        .set({ fee, fee_bp: plan.serviceChargeBp, updated_at: deps.clock.now() })
-        .where('id', '=', id)
-        .execute();
+      await repo.setCharge(trx, id, { fee, feeBp: plan.serviceChargeBp }, deps.clock.now());
       return view(deps, trx, (await repo.ownTransfer(trx, person.userId, id)) as TransferRow);
     }
     const available = await availableBalance(trx, person.userId);
@@ -388,11 +343,7 @@ export async function confirmTransfer(
         `Your available balance is ${money(available, row.currency)}; this transfer needs ${money(row.amount, row.currency)}.`,
       );
     }
-    await trx
-      .updateTable('transfers')
-      .set({ stage: 'confirmed', updated_at: deps.clock.now() })
-      .where('id', '=', id)
-      .execute();
+    await repo.markConfirmed(trx, id, deps.clock.now());
     return customerView({ ...row, stage: 'confirmed', updatedAt: deps.clock.now() }, available);
   });
 }
@@ -514,11 +465,7 @@ export async function verifyTransferPin(
     const { reasons } = await assess(deps, trx, row, plan);
     const needsCode = reasons.length > 0;
     const now = deps.clock.now();
-    await trx
-      .updateTable('transfers')
-      .set({ stage: 'pin_verified', needs_code: needsCode, pin_verified_at: now, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    await repo.markPinVerified(trx, id, needsCode, now);
     const updated = { ...row, stage: 'pin_verified' as const, needsCode, updatedAt: now };
     if (needsCode) return sendCode(deps, trx, updated, reasons);
     return { next: 'ready', transfer: await view(deps, trx, updated) };
@@ -551,16 +498,7 @@ export async function verifyTransferCode(
       return { error: checked.error };
     }
     const now = deps.clock.now();
-    await trx
-      .updateTable('transfers')
-      .set({
-        stage: 'code_verified',
-        code_verified_at: now,
-        code_id: checked.codeId,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
+    await repo.markCodeVerified(trx, id, checked.codeId, now);
     const step: TransferStep = {
       next: 'ready',
       transfer: await view(deps, trx, { ...row, stage: 'code_verified', updatedAt: now }),
@@ -573,15 +511,7 @@ export async function verifyTransferCode(
 
 /** The customer hears when a transfer code was guessed at until it stopped working. */
 async function tellWhenUsedUp(deps: AppDeps, trx: Kysely<DB>, userId: bigint) {
-  const latest = await trx
-    .selectFrom('one_time_codes')
-    .select('attempts')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', PURPOSE)
-    .where('consumed_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!latest || latest.attempts < CODE_RULES[PURPOSE].maxAttempts) return;
+  if (!(await deps.codes.usedUp(trx, userId, PURPOSE))) return;
   await deps.notifications.send(trx, userId, 'transfer.code_locked', {
     maxAttempts: CODE_RULES[PURPOSE].maxAttempts,
     tooManyTries: TOO_MANY_TRIES,
@@ -637,20 +567,7 @@ export async function submitTransfer(
       // The plan changed after the customer confirmed: they confirm the new charge first.
       const fee = serviceCharge(row.amount, plan.serviceChargeBp);
       if (fee >= row.amount) throw chargeEatsAmount(fee, row.currency);
-      await trx
-        .updateTable('transfers')
-        .set({
-          stage: 'draft',
-          needs_code: false,
-          pin_verified_at: null,
-          code_verified_at: null,
-          code_id: null,
-          fee,
-          fee_bp: plan.serviceChargeBp,
-          updated_at: deps.clock.now(),
-        })
-        .where('id', '=', id)
-        .execute();
+      await repo.backToDraft(trx, id, { fee, fee_bp: plan.serviceChargeBp }, deps.clock.now());
       return {
         error: refused(
           'Your service charge changed',
@@ -669,11 +586,7 @@ export async function submitTransfer(
     if (reasons.length > 0 && row.stage !== 'code_verified') {
       // Another transfer since the PIN step made this one need the code: send it and ask.
       const now = deps.clock.now();
-      await trx
-        .updateTable('transfers')
-        .set({ needs_code: true, updated_at: now })
-        .where('id', '=', id)
-        .execute();
+      await repo.markNeedsCode(trx, id, now);
       return {
         step: await sendCode(deps, trx, { ...row, needsCode: true, updatedAt: now }, reasons),
       };
@@ -721,21 +634,14 @@ async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Send
   }
   const now = deps.clock.now();
   const status = row.recipientAccountId ? 'successful' : 'in_progress';
-  await trx
-    .updateTable('transfers')
-    .set({
-      stage: 'submitted',
-      status,
-      entry_id: entryId,
-      submitted_at: now,
-      updated_at: now,
-      // A transfer inside the bank is settled by its entry: the entry is its reference.
-      ...(status === 'successful'
-        ? { decided_at: now, reference: internalReference(entryId) }
-        : {}),
-    })
-    .where('id', '=', row.id)
-    .execute();
+  // A transfer inside the bank is settled by its entry: the entry is its reference.
+  await repo.markSubmitted(
+    trx,
+    row.id,
+    status === 'successful'
+      ? { status, entryId, reference: internalReference(entryId), at: now }
+      : { status, entryId, at: now },
+  );
   if (row.saveBeneficiary) await repo.saveBeneficiary(trx, row, now);
   const told = {
     amount: row.amount,
@@ -776,13 +682,9 @@ async function tellRecipient(
   received: bigint,
   from: Sender,
 ) {
-  const account = await trx
-    .selectFrom('ledger_accounts')
-    .select('owner_id')
-    .where('id', '=', row.recipientAccountId as bigint)
-    .executeTakeFirst();
-  if (!account?.owner_id) return;
-  await deps.notifications.send(trx, account.owner_id, 'transfer.received', {
+  const account = await findAccount(trx, { id: row.recipientAccountId as bigint });
+  if (!account?.ownerId) return;
+  await deps.notifications.send(trx, account.ownerId, 'transfer.received', {
     from: `${from.firstName} ${from.lastName}`,
     received,
     currency: row.currency,

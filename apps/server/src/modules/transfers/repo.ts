@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { TransfersTable } from '../../db/tables/transfers.js';
 
 /**
  * The transfers and beneficiaries tables. Every customer read names the customer: a transfer
@@ -65,6 +66,150 @@ export function transferByKey(db: Kysely<DB>, userId: bigint, key: string) {
     .where('user_id', '=', userId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
+}
+
+/** A transfer's details: what the customer typed (checked) and what the server decided. */
+export type TransferDetailColumns = Pick<
+  Insertable<TransfersTable>,
+  | 'user_id'
+  | 'bank'
+  | 'swift'
+  | 'currency'
+  | 'routing'
+  | 'country'
+  | 'account_number'
+  | 'holder_name'
+  | 'note'
+  | 'save_beneficiary'
+  | 'destination_key'
+  | 'recipient_account_id'
+  | 'amount'
+  | 'fee_bp'
+  | 'fee'
+>;
+
+/** A new draft named by the client's key; undefined when the key was taken (a retry). */
+export async function insertTransfer(
+  db: Kysely<DB>,
+  idempotencyKey: string,
+  details: TransferDetailColumns,
+  at: Date,
+): Promise<bigint | undefined> {
+  const row = await db
+    .insertInto('transfers')
+    .values({ ...details, idempotency_key: idempotencyKey, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/*
+ * The steps of the flow (flow.ts), each written under the transfer's row lock by its caller,
+ * which has checked the stage.
+ */
+
+/**
+ * Back to a draft with new details or a new charge: the PIN and the code are asked again, and
+ * the evidence of the earlier ones is cleared.
+ */
+export async function backToDraft(
+  db: Kysely<DB>,
+  id: bigint,
+  changes: Partial<TransferDetailColumns>,
+  at: Date,
+) {
+  await db
+    .updateTable('transfers')
+    .set({
+      ...changes,
+      stage: 'draft',
+      needs_code: false,
+      pin_verified_at: null,
+      code_verified_at: null,
+      code_id: null,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A new service charge shown on a draft (the plan changed since the form was sent). */
+export async function setCharge(
+  db: Kysely<DB>,
+  id: bigint,
+  charge: { fee: bigint; feeBp: number },
+  at: Date,
+) {
+  await db
+    .updateTable('transfers')
+    .set({ fee: charge.fee, fee_bp: charge.feeBp, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** draft -> confirmed: the customer saw the charge and the amount received. */
+export async function markConfirmed(db: Kysely<DB>, id: bigint, at: Date) {
+  await db
+    .updateTable('transfers')
+    .set({ stage: 'confirmed', updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** confirmed -> pin_verified, with whether the risk rules ask for the emailed code. */
+export async function markPinVerified(db: Kysely<DB>, id: bigint, needsCode: boolean, at: Date) {
+  await db
+    .updateTable('transfers')
+    .set({ stage: 'pin_verified', needs_code: needsCode, pin_verified_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A transfer past its PIN step that now needs the code (the day's total grew meanwhile). */
+export async function markNeedsCode(db: Kysely<DB>, id: bigint, at: Date) {
+  await db
+    .updateTable('transfers')
+    .set({ needs_code: true, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** pin_verified -> code_verified, with the code that authorized it. */
+export async function markCodeVerified(db: Kysely<DB>, id: bigint, codeId: bigint, at: Date) {
+  await db
+    .updateTable('transfers')
+    .set({ stage: 'code_verified', code_verified_at: at, code_id: codeId, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * -> submitted, with the entry that moved the money: in progress (another bank's account, for
+ * staff to send), or successful with its reference (settled inside the bank by the entry).
+ */
+export async function markSubmitted(
+  db: Kysely<DB>,
+  id: bigint,
+  submission:
+    | { status: 'in_progress'; entryId: bigint; at: Date }
+    | { status: 'successful'; entryId: bigint; reference: string; at: Date },
+) {
+  const { at } = submission;
+  await db
+    .updateTable('transfers')
+    .set({
+      stage: 'submitted',
+      status: submission.status,
+      entry_id: submission.entryId,
+      submitted_at: at,
+      updated_at: at,
+      ...(submission.status === 'successful'
+        ? { decided_at: at, reference: submission.reference }
+        : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The customer's submitted transfers, newest first. */
@@ -157,6 +302,45 @@ export function markFailed(
     .where('id', '=', id)
     .where('status', '=', 'in_progress')
     .executeTakeFirst();
+}
+
+/** Submitted transfers with their customer's and decider's names, for the staff queue. */
+function staffTransfers(db: Kysely<DB>) {
+  return db
+    .selectFrom('transfers as t')
+    .innerJoin('users as c', 'c.id', 't.user_id')
+    .leftJoin('users as d', 'd.id', 't.decided_by')
+    .select(transferColumns.map((c) => `t.${c}` as const))
+    .select([
+      'c.first_name as customerFirstName',
+      'c.last_name as customerLastName',
+      'c.email as customerEmail',
+      sql<string>`d.first_name || ' ' || d.last_name`.as('decidedByName'),
+    ])
+    .where('t.stage', '=', 'submitted');
+}
+
+export type StaffTransferRow = NonNullable<Awaited<ReturnType<typeof staffTransfer>>>;
+
+/** The queue: in progress oldest first (the order to work in), decided ones newest first. */
+export function staffQueue(
+  db: Kysely<DB>,
+  status: 'in_progress' | 'successful' | 'failed',
+  limit: number,
+) {
+  const query = staffTransfers(db).where('t.status', '=', status);
+  return (
+    status === 'in_progress'
+      ? query.orderBy('t.submitted_at', 'asc').orderBy('t.id', 'asc')
+      : query.orderBy('t.decided_at', 'desc').orderBy('t.id', 'desc')
+  )
+    .limit(limit)
+    .execute();
+}
+
+/** One submitted transfer as staff see it (any customer's: staff routes only). */
+export function staffTransfer(db: Kysely<DB>, id: bigint) {
+  return staffTransfers(db).where('t.id', '=', id).executeTakeFirst();
 }
 
 /** The statuses of the transfers that these journal entries moved money for. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   TRANSFER_FLOW_TTL_MS,
   type Beneficiary,
@@ -7,10 +7,10 @@ import {
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import { getOwnedBalance } from '../../ledger/index.js';
+import { currentAccountsOf, getOwnedBalance } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './repo.js';
-import type { TransferRow } from './repo.js';
+import type { StaffTransferRow, TransferRow } from './repo.js';
 
 /** A transfer that is not submitted within the flow's time must be started again. */
 export function expiresAt(row: Pick<TransferRow, 'updatedAt'>): Date {
@@ -96,43 +96,27 @@ export async function beneficiariesFor(deps: AppDeps, userId: bigint): Promise<B
 // -----------------------------------------------------------------------------------------
 // Staff
 
-function staffTransfers(db: Kysely<DB>) {
-  return db
-    .selectFrom('transfers as t')
-    .innerJoin('users as c', 'c.id', 't.user_id')
-    .innerJoin('journal_entries as e', 'e.id', 't.entry_id')
-    .leftJoin('users as d', 'd.id', 't.decided_by')
-    .select(repo.transferColumns.map((c) => `t.${c}` as const))
-    .select([
-      'c.first_name as customerFirstName',
-      'c.last_name as customerLastName',
-      'c.email as customerEmail',
-      sql<string>`d.first_name || ' ' || d.last_name`.as('decidedByName'),
-      (eb) =>
-        eb
-          .selectFrom('ledger_accounts as a')
-          .select('a.account_number')
-          .whereRef('a.owner_id', '=', 't.user_id')
-          .where('a.kind', '=', 'customer_current')
-          .limit(1)
-          .as('customerAccountNumber'),
-    ])
-    .where('t.stage', '=', 'submitted');
-}
-
-type StaffRow = Awaited<ReturnType<ReturnType<typeof staffTransfers>['executeTakeFirstOrThrow']>>;
-
-function staffView(row: StaffRow): StaffTransfer {
+function staffView(row: StaffTransferRow, accountNumber: string): StaffTransfer {
   return {
-    ...common(row as unknown as TransferRow),
+    ...common(row),
     customer: {
       id: String(row.userId),
       name: `${row.customerFirstName} ${row.customerLastName}`,
       email: row.customerEmail,
-      accountNumber: row.customerAccountNumber ?? '',
+      accountNumber,
     },
     decidedBy: row.decidedBy === null ? null : row.decidedByName,
   };
+}
+
+/** Staff views of these rows, each with its customer's account number (from the ledger). */
+async function staffViews(deps: AppDeps, rows: StaffTransferRow[]): Promise<StaffTransfer[]> {
+  const accounts = await currentAccountsOf(
+    deps.db,
+    rows.map((row) => row.userId),
+    deps.config.currency,
+  );
+  return rows.map((row) => staffView(row, accounts.get(row.userId)?.accountNumber ?? ''));
 }
 
 /** The queue: in progress oldest first (the order to work in), decided ones newest first. */
@@ -140,17 +124,12 @@ export async function staffQueue(
   deps: AppDeps,
   status: 'in_progress' | 'successful' | 'failed',
 ): Promise<StaffTransfer[]> {
-  let query = staffTransfers(deps.db).where('t.status', '=', status);
-  query =
-    status === 'in_progress'
-      ? query.orderBy('t.submitted_at', 'asc').orderBy('t.id', 'asc')
-      : query.orderBy('t.decided_at', 'desc').orderBy('t.id', 'desc');
-  const rows = await query.limit(200).execute();
-  return rows.map(staffView);
+  return staffViews(deps, await repo.staffQueue(deps.db, status, 200));
 }
 
 export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTransfer> {
-  const row = await staffTransfers(deps.db).where('t.id', '=', id).executeTakeFirst();
+  const row = await repo.staffTransfer(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
-  return staffView(row);
+  const [view] = await staffViews(deps, [row]);
+  return view as StaffTransfer;
 }

@@ -157,6 +157,52 @@ export async function lockCustomer(db: Kysely<DB>, userId: bigint): Promise<bool
   return row !== undefined;
 }
 
+/**
+ * A customer as a money step needs them: name and address, identity check, restriction notice.
+ * With `lock`, their row is held FOR NO KEY UPDATE until the transaction ends (as
+ * `lockCustomer`): one customer's submissions wait in line, while the foreign-key checks of
+ * others paying this customer (FOR KEY SHARE) pass, so no two payers can deadlock.
+ */
+export function customerStanding(db: Kysely<DB>, userId: bigint, { lock = false } = {}) {
+  const query = db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'first_name as firstName',
+      'last_name as lastName',
+      'kyc_status as kycStatus',
+      'restriction_head as restrictionHead',
+      'restriction_body as restrictionBody',
+    ])
+    .where('id', '=', userId)
+    .where('kind', '=', 'customer');
+  return (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
+}
+
+/** The account plan a customer upgraded to: null for the default plan (or no such customer). */
+export async function planIdOf(db: Kysely<DB>, userId: bigint): Promise<bigint | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('plan_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.plan_id ?? null;
+}
+
+/**
+ * The person's password hash, their row locked FOR UPDATE until the transaction ends: the
+ * signed-in password check (platform/security/password-check) counts and checks under it.
+ */
+export function lockPasswordHolder(db: Kysely<DB>, userId: bigint) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'kind', 'password_hash as passwordHash'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** The customer's account plan (null: the default plan). */
 export async function setPlan(db: Kysely<DB>, userId: bigint, planId: bigint | null) {
   await db

@@ -54,6 +54,10 @@ export interface CodeService {
   ): Promise<CodeCheck>;
   /** Spends a checked code; false if someone else spent it first (a race lost). */
   consume(db: Kysely<DB>, codeId: bigint): Promise<boolean>;
+  /** Spends every unspent code of this purpose the person holds (what it was sent for changed). */
+  voidAll(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<void>;
+  /** True when the person's current code of this purpose has had all its tries. */
+  usedUp(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<boolean>;
   /** When the current code was sent (for the resend cool-down), or null. */
   lastSentAt(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<Date | null>;
   /**
@@ -260,6 +264,28 @@ export function createCodeService(options: {
     },
 
     consume,
+
+    async voidAll(db, userId, purpose) {
+      await db
+        .updateTable('one_time_codes')
+        .set({ consumed_at: clock.now() })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .execute();
+    },
+
+    async usedUp(db, userId, purpose) {
+      const latest = await db
+        .selectFrom('one_time_codes')
+        .select('attempts')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return latest !== undefined && latest.attempts >= CODE_RULES[purpose].maxAttempts;
+    },
 
     async lastSentAt(db, userId, purpose) {
       const row = await db

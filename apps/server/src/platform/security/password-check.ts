@@ -1,6 +1,10 @@
-import { sql } from 'kysely';
-import type { AppDeps } from '../../deps.js';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { UserKind } from '../../db/tables/identity.js';
+import type { AuditWriter } from '../audit/index.js';
+import type { Clock } from '../clock.js';
 import { AppError, fieldError } from '../errors.js';
+import type { Notifier } from '../notifications/index.js';
 import { verifyPassword } from './passwords.js';
 
 /** Wrong passwords a signed-in person may give in an hour (settings, PIN reset) before a pause. */
@@ -17,6 +21,24 @@ interface Asker {
   userAgent: string;
 }
 
+/** What the check uses of the app's dependencies (AppDeps has them all). */
+export interface PasswordCheckDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  audit: AuditWriter;
+  notifications: Notifier;
+}
+
+/**
+ * The person's password hash with their row locked until the transaction ends: the users
+ * module's `lockPasswordHolder`, given by the caller (platform code never reads a module's
+ * table itself).
+ */
+export type LockPasswordHolder = (
+  trx: Kysely<DB>,
+  userId: bigint,
+) => Promise<{ id: bigint; kind: UserKind; passwordHash: string } | undefined>;
+
 /**
  * The account password, asked again of someone already signed in before a sensitive change
  * (a new password, a new email address, a PIN reset). A stolen session must not become a way to
@@ -28,18 +50,14 @@ interface Asker {
  * instead of slipping past the count together.
  */
 export async function checkPasswordAgain(
-  deps: AppDeps,
+  deps: PasswordCheckDeps,
+  lockHolder: LockPasswordHolder,
   asker: Asker,
   given: string,
   field: string,
 ): Promise<void> {
   const wrong = await deps.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'kind', 'password_hash'])
-      .where('id', '=', asker.userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const user = await lockHolder(trx, asker.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
     const since = new Date(deps.clock.now().getTime() - WINDOW_MS);
     const { count } = await trx
@@ -52,7 +70,7 @@ export async function checkPasswordAgain(
       .executeTakeFirstOrThrow();
     const before = Number(count);
     if (before >= SIGNED_IN_PASSWORD_TRIES) return 'paused' as const;
-    if (await verifyPassword(user.password_hash, given)) return null;
+    if (await verifyPassword(user.passwordHash, given)) return null;
     await deps.audit(trx, {
       action: ACTION,
       actor: asker,
