@@ -61,6 +61,7 @@ describe('every page names the browser tab after itself', () => {
     ['/auth/reset', null, 'Reset password'],
     ['/auth/verify/ada%40example.com', null, 'Verify your email'],
     ['/auth/info/notice', null, 'Notice'],
+    ['/auth/staff/invitation/not-a-link', null, 'Staff invitation'],
     ['/auth/account/verification', null, 'Identity verification'],
     ['/dashboard', customer, 'Dashboard'],
     ['/dashboard/notifications', customer, 'Notifications'],

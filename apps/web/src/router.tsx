@@ -111,6 +111,14 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'staff/invitation/:token',
+            lazy: signedOutPage(() =>
+              import('./features/auth/staff-invitation/StaffInvitationPage').then(
+                (m) => m.StaffInvitationPage,
+              ),
+            ),
+          },
+          {
             path: 'forgot',
             lazy: signedOutPage(() =>
               import('./features/auth/ForgotPage').then((m) => m.ForgotPage),

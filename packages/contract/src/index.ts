@@ -17,6 +17,7 @@ export * from './pin.js';
 export * from './profile.js';
 export * from './settings.js';
 export * from './signup.js';
+export * from './staff.js';
 export * from './statements.js';
 export * from './support.js';
 export * from './text.js';

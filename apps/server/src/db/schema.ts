@@ -5,6 +5,7 @@ import type { CustomersTables } from './tables/customers.js';
 import type { FundingTables } from './tables/funding.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
+import type { StaffTables } from './tables/staff.js';
 import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
@@ -16,7 +17,8 @@ export interface DB
     FundingTables,
     TransferTables,
     ApprovalTables,
-    CustomersTables {
+    CustomersTables,
+    StaffTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -13,6 +13,7 @@ import { notificationsModule } from './notifications/index.js';
 import { pinModule } from './pin/index.js';
 import { profileModule } from './profile/index.js';
 import { settingsModule } from './settings/index.js';
+import { staffModule } from './staff/index.js';
 import { statementsModule } from './statements/index.js';
 import { supportModule } from './support/index.js';
 import { systemModule } from './system/index.js';
@@ -38,6 +39,7 @@ export const modules: readonly AppModule[] = [
   transfersModule,
   approvalsModule,
   customersModule,
+  staffModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -6,6 +6,9 @@ describe('what reaches a log', () => {
     expect(redactUrl('/wp-user/auth/reset/ada%40example.com/123456')).toBe(
       '/wp-user/auth/reset/[redacted]',
     );
+    expect(redactUrl('/wp-user/auth/staff/invitation/abc_DEF-123')).toBe(
+      '/wp-user/auth/staff/invitation/[redacted]',
+    );
     expect(redactUrl('/wp-user/auth/verify/ada@example.com')).toBe(
       '/wp-user/auth/verify/[redacted]',
     );

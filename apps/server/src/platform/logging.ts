@@ -7,8 +7,11 @@ import type { FastifyServerOptions } from 'fastify';
  * reduced to fields that never hold a query's bound values.
  */
 
-/** App paths whose remaining segments are secrets: everything after the prefix goes. */
-const SECRET_PATH = /^(.*?\/auth\/(?:reset|verify))\/.+$/;
+/**
+ * App paths whose remaining segments are secrets: everything after the prefix goes (the reset
+ * link, the verification page, the staff invitation link).
+ */
+const SECRET_PATH = /^(.*?\/auth\/(?:reset|verify|staff\/invitation))\/.+$/;
 
 /**
  * A path segment that could be a secret: an address, a run of four or more digits (a code), or

@@ -29,6 +29,8 @@ const PUBLIC = [
   'POST /api/v1/auth/forgot',
   'POST /api/v1/auth/reset',
   'POST /api/v1/auth/signout',
+  'POST /api/v1/auth/staff-invitation',
+  'POST /api/v1/auth/staff-invitation/accept',
 ].sort();
 
 interface Kind {

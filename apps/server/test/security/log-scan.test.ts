@@ -145,6 +145,26 @@ describe(`log scan (${engineName})`, () => {
       recoveryCode: (enrolled.json().recoveryCodes as string[])[0],
     });
 
+    // An invitation: the emailed link opened, looked up, accepted with a password.
+    const invitee = `invitee.scan.${Date.now().toString(36)}@bank.example`;
+    const inviteePassword = 'lichen harbour gently rowing';
+    secrets.add(invitee).add(inviteePassword);
+    await admin.post('/api/v1/staff/team/invitations', {
+      email: invitee,
+      firstName: 'Ines',
+      lastName: 'Vitee',
+      roles: ['kyc_reviewer'],
+    });
+    const invitation = (await mailTo(app, invitee)).find((m) => /invited/.test(m.subject));
+    const token = codeIn(invitation?.text ?? '', /\/auth\/staff\/invitation\/([A-Za-z0-9_-]{43})/);
+    await app.inject({ method: 'GET', url: `/wp-user/auth/staff/invitation/${token}` });
+    await new TestClient(app).post('/api/v1/auth/staff-invitation', { token });
+    const accepted = await new TestClient(app).post('/api/v1/auth/staff-invitation/accept', {
+      token,
+      password: inviteePassword,
+    });
+    expect(accepted.statusCode).toBe(200);
+
     // A database error with a bound parameter.
     secrets.add('BOUND-SECRET-PARAMETER');
     expect((await app.inject({ method: 'GET', url: '/test/database-error' })).statusCode).toBe(500);
@@ -154,6 +174,7 @@ describe(`log scan (${engineName})`, () => {
     // The log is useful: requests and the failed query are there, by their routes.
     expect(log).toContain('/api/v1/auth/signin');
     expect(log).toContain('/wp-user/auth/reset/[redacted]');
+    expect(log).toContain('/wp-user/auth/staff/invitation/[redacted]');
     expect(log).toContain('42P01');
     const found: string[] = [];
     for (const secret of secrets) {

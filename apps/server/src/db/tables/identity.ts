@@ -42,6 +42,10 @@ export interface UsersTable {
   duplicate_signup_noticed_at: Timestamp | null;
   /** The account plan; null is the default plan. */
   plan_id: bigint | null;
+  /** Staff only: set while the staff member is deactivated (migration 0017). */
+  deactivated_at: Timestamp | null;
+  /** Staff only: when their last staff session opened. */
+  last_signin_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   /** Who set the restriction notice, when, and the staff's reason (migration 0016). */
@@ -104,6 +108,9 @@ export interface KnownDevicesTable {
 export interface RolesTable {
   id: GeneratedAlways<bigint>;
   name: string;
+  /** The role in words, and what it is for (migration 0017). */
+  label: Generated<string>;
+  description: Generated<string>;
 }
 
 export interface RolePermissionsTable {

@@ -6,7 +6,8 @@ import { signinFollowupJob } from './signin.js';
 import { signupJob } from './signup.js';
 import { resendVerificationJob } from './verification.js';
 
-export { removeSecondFactor } from './mfa/repo.js';
+export { enrolledAmong, mfaStatus, removeSecondFactor } from './mfa/repo.js';
+export { clientOf, type ClientInfo } from './client.js';
 
 /** Sign-up, verification, sign-in with its throttle and the staff second factor, reset. */
 export const authModule: AppModule = {

@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import type { AuthOutcome } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { SessionScope } from '../../db/tables/identity.js';
+import { AppError } from '../../platform/errors.js';
 import { createSession, revokeSessionsOfScope } from '../../platform/security/sessions.js';
 import { users, type UserRecord } from '../users/index.js';
 import type { ClientInfo } from './client.js';
 import { describeDevice } from '../../platform/devices.js';
 import { newDeviceEmail } from './emails.js';
 import { mfaStatus } from './mfa/repo.js';
+
+/** The answer to a wrong password, an unknown address, or a deactivated staff member. */
+export const INVALID_CREDENTIALS = 'Invalid Credentials';
 
 export interface SignedIn {
   outcome: AuthOutcome;
@@ -32,6 +36,15 @@ export async function routeSignedIn(
       userAgent: client.userAgent,
     });
   if (user.kind === 'staff') {
+    if (user.deactivatedAt !== null) {
+      // The same answer as a wrong password: a deactivated account tells nobody it exists.
+      await deps.audit(deps.db, {
+        action: 'staff.signin_refused',
+        actor: { userId: null, ip: client.ip, userAgent: client.userAgent },
+        targetId: String(user.id),
+      });
+      throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+    }
     const { enrolled } = await mfaStatus(deps.db, user.id);
     // One pending sign-in per person: an earlier one ends, so second-factor guesses cannot be
     // spread over many sign-ins at once.

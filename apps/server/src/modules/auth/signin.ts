@@ -8,12 +8,12 @@ import { decoyPasswordHash, verifyPassword } from '../../platform/security/passw
 import { users, type UserRecord } from '../users/index.js';
 import type { ClientInfo } from './client.js';
 import { signinCodeEmail, signinThrottledEmail, verificationEmail } from './emails.js';
-import { alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
+import { INVALID_CREDENTIALS, alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
 import { SIGNIN_FREE_ATTEMPTS, clearSigninAttempts, countSigninAttempt } from './throttle.js';
 
 export { SIGNIN_FREE_ATTEMPTS } from './throttle.js';
 
-export const INVALID_CREDENTIALS = 'Invalid Credentials';
+export { INVALID_CREDENTIALS };
 /** Past the free attempts, one answer for a wrong password, a wrong code or both. */
 export const SIGNIN_CODE_REFUSED =
   'That did not work: the code may be wrong or expired, or the password not right. Check both, or send a new code.';
@@ -87,8 +87,8 @@ async function signedIn(
   client: ClientInfo,
 ): Promise<SignedIn> {
   if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-  await clearSigninAttempts(deps.db, deps.config.secretKey, email);
   if (user.kind === 'customer' && !user.emailVerifiedAt) {
+    await clearSigninAttempts(deps.db, deps.config.secretKey, email);
     await deps.db.transaction().execute(async (trx) => {
       const code = await freshCode(deps, trx, user.id, 'email_verification');
       if (code)
@@ -96,7 +96,9 @@ async function signedIn(
     });
     return { outcome: { next: 'verify_email', email: user.email }, session: null };
   }
+  // Refused here (a deactivated staff member), the attempt stays counted as a failure.
   const result = await routeSignedIn(deps, user, client);
+  await clearSigninAttempts(deps.db, deps.config.secretKey, email);
   if (result.session && user.kind === 'customer') await alertOnNewDevice(deps, user, client);
   return result;
 }

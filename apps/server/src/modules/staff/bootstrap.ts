@@ -2,34 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { SYSTEM_ACTOR, audit } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
-import { DEFAULT_ROLES } from '../../platform/permissions.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { users } from '../users/index.js';
+import * as repo from './repo.js';
+import { ensureDefaultRoles } from './roles.js';
 
-/** Brings the default roles and their permissions into the database (idempotent). */
-export async function ensureDefaultRoles(db: Kysely<DB>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const [name, permissions] of Object.entries(DEFAULT_ROLES)) {
-      await trx
-        .insertInto('roles')
-        .values({ name })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const role = await trx
-        .selectFrom('roles')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow();
-      for (const permission of permissions) {
-        await trx
-          .insertInto('role_permissions')
-          .values({ role_id: role.id, permission })
-          .onConflict((oc) => oc.columns(['role_id', 'permission']).doNothing())
-          .execute();
-      }
-    }
-  });
-}
+export { ensureDefaultRoles };
 
 export type BootstrapResult = 'created' | 'exists';
 
@@ -58,17 +36,13 @@ export async function bootstrapAdmin(
       email,
       passwordHash,
     });
-    const user = { id: userId };
-    const admin = await trx
-      .selectFrom('roles')
-      .select('id')
-      .where('name', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('user_roles').values({ user_id: user.id, role_id: admin.id }).execute();
+    const admin = (await repo.roleIdsByName(trx, ['admin'])).get('admin');
+    if (admin === undefined) throw new Error('The admin role is missing');
+    await repo.setRolesOf(trx, userId, [admin]);
     await audit(trx, {
       action: 'staff.bootstrap_admin',
       actor: SYSTEM_ACTOR,
-      targetId: String(user.id),
+      targetId: String(userId),
       after: { email, role: 'admin' },
     });
     return 'created';

@@ -1,5 +1,5 @@
 export * as users from './repo.js';
-export type { UserRecord } from './repo.js';
+export type { StaffRecord, UserRecord } from './repo.js';
 export * as standing from './standing.js';
 export type { CustomerStanding } from './standing.js';
 export {

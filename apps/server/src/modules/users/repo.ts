@@ -20,6 +20,7 @@ const userColumns = [
   'kyc_decline_reason as kycDeclineReason',
   'restriction_head as restrictionHead',
   'restriction_body as restrictionBody',
+  'deactivated_at as deactivatedAt',
 ] as const;
 
 export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
@@ -313,4 +314,93 @@ export async function reserveUsername(
     .returning('username_lower')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+// Staff ---------------------------------------------------------------------------------------
+
+const staffColumns = [
+  'id',
+  'first_name as firstName',
+  'last_name as lastName',
+  'email',
+  'created_at as joinedAt',
+  'deactivated_at as deactivatedAt',
+  'last_signin_at as lastSigninAt',
+] as const;
+
+export type StaffRecord = NonNullable<Awaited<ReturnType<typeof findStaffById>>>;
+
+/** `%`, `_` and `\` typed by a person match themselves in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The staff, by name: active, deactivated or both, optionally those matching `search`. */
+export function listStaff(
+  db: Kysely<DB>,
+  filter: { status: 'active' | 'deactivated' | 'all'; search?: string | undefined },
+) {
+  let query = db.selectFrom('users').select(staffColumns).where('kind', '=', 'staff');
+  if (filter.status === 'active') query = query.where('deactivated_at', 'is', null);
+  if (filter.status === 'deactivated') query = query.where('deactivated_at', 'is not', null);
+  if (filter.search) {
+    const pattern = `%${likeLiteral(filter.search.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(email)`, 'like', pattern),
+        eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', pattern),
+      ]),
+    );
+  }
+  return query.orderBy('last_name').orderBy('first_name').orderBy('id').limit(500).execute();
+}
+
+export function findStaffById(db: Kysely<DB>, id: bigint) {
+  return db
+    .selectFrom('users')
+    .select(staffColumns)
+    .where('id', '=', id)
+    .where('kind', '=', 'staff')
+    .executeTakeFirst();
+}
+
+/** Locks a staff member's row until the transaction ends; undefined when there is no such staff. */
+export function lockStaff(db: Kysely<DB>, id: bigint) {
+  return db
+    .selectFrom('users')
+    .select(staffColumns)
+    .where('id', '=', id)
+    .where('kind', '=', 'staff')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Deactivates (a time) or reactivates (null) a staff member, guarded on the state before. */
+export function setStaffDeactivated(db: Kysely<DB>, id: bigint, at: Date | null) {
+  return db
+    .updateTable('users')
+    .set({ deactivated_at: at, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('kind', '=', 'staff')
+    .where('deactivated_at', at === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+}
+
+/** Records the opening of a staff session (the staff list's "last sign-in"). */
+export async function recordStaffSignin(db: Kysely<DB>, id: bigint, at: Date) {
+  await db
+    .updateTable('users')
+    .set({ last_signin_at: at })
+    .where('id', '=', id)
+    .where('kind', '=', 'staff')
+    .execute();
+}
+
+/** Names of people by id (who invited, who proposed), for the staff pages. */
+export async function namesOf(db: Kysely<DB>, ids: readonly bigint[]) {
+  if (ids.length === 0) return new Map<bigint, string>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name as firstName', 'last_name as lastName'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
 }

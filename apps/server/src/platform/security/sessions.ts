@@ -61,7 +61,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Run by every signed-in request, so written once and prepared (db/prepared.ts). */
+/**
+ * Run by every signed-in request, so written once and prepared (db/prepared.ts). A deactivated
+ * staff member's sessions are ended when they are deactivated; the join refuses any that a
+ * sign-in racing the deactivation could still have opened.
+ */
 const liveSession = statement<{
   sessionId: bigint;
   userId: bigint;
@@ -74,7 +78,8 @@ const liveSession = statement<{
   `select s.id as "sessionId", s.user_id as "userId", s.scope, s.expires_at as "expiresAt",
           s.last_seen_at as "lastSeenAt", u.kind as "userKind"
      from sessions s join users u on u.id = s.user_id
-    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_seen_at > $3`,
+    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_seen_at > $3
+      and u.deactivated_at is null`,
 );
 
 /** What a session token matches when its session is live: the session and when it was last used. */

@@ -71,6 +71,7 @@ describe('the back office menu', () => {
           'Region availability',
         ],
       ],
+      ['Administration', ['Staff']],
     ]);
   });
 

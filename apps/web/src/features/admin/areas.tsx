@@ -12,6 +12,7 @@ import {
   SendHorizontal,
   Tags,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
@@ -157,6 +158,18 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     icon: Globe,
     group: 'Catalog',
     page: () => import('./catalog/AvailabilityPage').then((m) => m.AvailabilityPage),
+  },
+  {
+    path: 'staff',
+    label: 'Staff',
+    permission: 'staff.manage',
+    icon: UsersRound,
+    group: 'Administration',
+    page: () => import('./staff/StaffListPage').then((m) => m.StaffListPage),
+    children: {
+      invite: () => import('./staff/InviteStaffPage').then((m) => m.InviteStaffPage),
+      ':id': () => import('./staff/StaffMemberPage').then((m) => m.StaffMemberPage),
+    },
   },
 ];
 

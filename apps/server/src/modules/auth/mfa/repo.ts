@@ -119,3 +119,15 @@ export async function removeSecondFactor(db: Kysely<DB>, userId: bigint) {
   await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('staff_second_factors').where('user_id', '=', userId).execute();
 }
+
+/** Which of these staff members have their authenticator app set up. */
+export async function enrolledAmong(db: Kysely<DB>, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return new Set<bigint>();
+  const rows = await db
+    .selectFrom('staff_second_factors')
+    .select('user_id')
+    .where('user_id', 'in', [...userIds])
+    .where('enrolled_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}

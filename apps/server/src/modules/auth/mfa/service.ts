@@ -131,6 +131,7 @@ async function promote(
       throw new AppError('UNAUTHENTICATED', RESTART);
     }
     await repo.clearFailures(trx, session.userId);
+    await users.recordStaffSignin(trx, session.userId, deps.clock.now());
     await deps.audit(trx, {
       action,
       actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },

@@ -5,6 +5,7 @@ import { customerEvents } from './customers.js';
 import type { EventSpec } from './define.js';
 import { decisionEvents } from './decisions.js';
 import { securityEvents } from './security.js';
+import { staffAdminEvents } from './staff-admin.js';
 import { staffEvents } from './staff.js';
 
 /**
@@ -23,6 +24,7 @@ export const AUDIT_EVENTS = {
   ...approvalEvents,
   ...staffEvents,
   ...customerEvents,
+  ...staffAdminEvents,
 } satisfies Record<string, EventSpec>;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;
