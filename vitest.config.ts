@@ -1,9 +1,12 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/** Fixes the seed of every property test (fast-check), in every project. */
+const FAST_CHECK = 'packages/test-support/src/fast-check.setup.ts';
+
 // The database and command-line suites share their setup, including the global setup that makes
 // the templates each suite's database is copied from, once per run.
 const databaseSuite: TestProjectInlineConfiguration['test'] = {
-  setupFiles: ['apps/server/vitest.setup.ts'],
+  setupFiles: [FAST_CHECK, 'apps/server/vitest.setup.ts'],
   globalSetup: ['apps/server/vitest.global-setup.ts'],
   environment: 'node',
   testTimeout: 60_000,
@@ -22,6 +25,7 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
           ],
           environment: 'node',
+          setupFiles: [FAST_CHECK],
         },
       },
       {
@@ -29,6 +33,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: [FAST_CHECK],
         },
       },
       {
