@@ -721,6 +721,7 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
     }
   });
 
+  // A backtracking reader would take hours over these; the test's own timeout is the alarm.
   it('reads a hostile document in time linear in its size', async () => {
     const cases: [string, RegExp | null][] = [
       // Comments before the root: a backtracking pattern would take hours over these.
@@ -731,10 +732,8 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
       [`${SVG}${'<g>'.repeat(90)}${'</g>'.repeat(90)}${'&amp;'.repeat(200_000)}</svg>`, null],
     ];
     for (const [svg, refused] of cases) {
-      const started = Date.now();
       if (refused) await refusal(proof(svg), 'UNPROCESSABLE', refused);
       else expect((await proof(svg)).mime).toBe('image/webp');
-      expect(Date.now() - started).toBeLessThan(2000);
     }
   });
 
@@ -743,13 +742,12 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
     const points = Array.from({ length: 2000 }, (_, k) => `${k % 4000} ${(k * 7) % 4000}`);
     const markers = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><defs><marker id="m" markerUnits="userSpaceOnUse" markerWidth="4000" markerHeight="4000" overflow="visible">${'<circle r="3000" fill-opacity="0.5"/>'.repeat(20)}</marker></defs><path d="M${points.join(' L')}" stroke="black" marker-mid="url(#m)"/></svg>`;
     expect(() => checkSvgIsInert(Buffer.from(markers))).not.toThrow();
-    const started = Date.now();
+    // Only the time limit can refuse it: the drawing itself would take minutes.
     await refusal(
       drawSvg(Buffer.from(markers), { maxSide: 4000, maxPixels: 40_000_000, timeoutMs: 300 }),
       'UNPROCESSABLE',
       /it is too complex to draw/,
     );
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 
