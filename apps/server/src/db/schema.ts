@@ -4,11 +4,19 @@ import type { CustomerTables } from './tables/customer.js';
 import type { FundingTables } from './tables/funding.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
+import type { LedgerCheckTables } from './tables/ledger-checks.js';
 import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
 export interface DB
-  extends IdentityTables, KycTables, CustomerTables, FundingTables, TransferTables, ApprovalTables {
+  extends
+    IdentityTables,
+    KycTables,
+    CustomerTables,
+    FundingTables,
+    TransferTables,
+    ApprovalTables,
+    LedgerCheckTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -26,4 +26,11 @@ export {
   type OwnedHistoryPage,
   type PeriodSummary,
 } from './reads.js';
+export {
+  customerAccountBalances,
+  readTrialBalance,
+  type CustomerAccountFilter,
+  type InternalAccountBalance,
+  type TrialBalanceReading,
+} from './trial-balance.js';
 export * from './types.js';

@@ -179,11 +179,14 @@ export async function resetPin(
   person: Person,
   input: Pick<PinResetRequest, 'code' | 'newPin'>,
 ): Promise<void> {
-  const checked = await deps.db
-    .transaction()
-    .execute((trx) =>
-      deps.codes.check(trx, { userId: person.userId, purpose: 'pin_reset', code: input.code }),
-    );
+  const checked = await deps.db.transaction().execute((trx) =>
+    deps.codes.check(trx, {
+      userId: person.userId,
+      purpose: 'pin_reset',
+      code: input.code,
+      actor: person,
+    }),
+  );
   if (!checked.ok) throw checked.error;
   await replacePin(deps, person.userId, input.newPin, 'pin.reset');
 }

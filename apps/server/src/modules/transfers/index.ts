@@ -2,6 +2,7 @@ import type { AppModule } from '../module.js';
 import { transferRoutes } from './routes.js';
 
 export { asSeenByAccount } from './statuses.js';
+export { transfersInProgress } from './views.js';
 
 /** Bank transfers: the customer's flow with PIN and code, beneficiaries, the staff queue. */
 export const transfersModule: AppModule = { name: 'transfers', routes: transferRoutes };

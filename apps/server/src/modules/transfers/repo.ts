@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { afterCursor, matchesSearch, sortKey, type Keyset } from '../../platform/queue-page.js';
 
 /**
  * The transfers and beneficiaries tables. Every customer read names the customer: a transfer
@@ -233,4 +234,78 @@ export async function deleteBeneficiary(db: Kysely<DB>, userId: bigint, id: bigi
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+// -----------------------------------------------------------------------------------------
+// The staff queue's tabs and the overview.
+
+/**
+ * A tab of the staff queue: in progress (oldest submission first: the order to work in) or
+ * decided (newest decision first), with the customer and who decided, searched by the
+ * customer's name, email or an id, and by amount, a page at a time.
+ */
+export function staffQueuePage(
+  db: Kysely<DB>,
+  filter: {
+    status: 'in_progress' | 'successful' | 'failed';
+    q?: string;
+    amount?: bigint;
+    after?: Keyset;
+    limit: number;
+  },
+) {
+  const waiting = filter.status === 'in_progress';
+  const time = waiting ? 't.submitted_at' : 't.decided_at';
+  const order = waiting ? 'asc' : 'desc';
+  let query = db
+    .selectFrom('transfers as t')
+    .innerJoin('users as c', 'c.id', 't.user_id')
+    .leftJoin('users as d', 'd.id', 't.decided_by')
+    .select(transferColumns.map((c) => `t.${c}` as const))
+    .select([
+      'c.first_name as customerFirstName',
+      'c.last_name as customerLastName',
+      'c.email as customerEmail',
+      sql<string>`d.first_name || ' ' || d.last_name`.as('decidedByName'),
+      (eb) =>
+        eb
+          .selectFrom('ledger_accounts as a')
+          .select('a.account_number')
+          .whereRef('a.owner_id', '=', 't.user_id')
+          .where('a.kind', '=', 'customer_current')
+          .limit(1)
+          .as('customerAccountNumber'),
+      sortKey(time).as('sortKey'),
+    ])
+    .where('t.stage', '=', 'submitted')
+    .where('t.status', '=', filter.status)
+    .orderBy(time, order)
+    .orderBy('t.id', order)
+    .limit(filter.limit);
+  if (filter.q !== undefined) {
+    query = query.where(
+      matchesSearch(filter.q, {
+        ids: ['t.id', 't.user_id'],
+        firstName: 'c.first_name',
+        lastName: 'c.last_name',
+        email: 'c.email',
+      }),
+    );
+  }
+  if (filter.amount !== undefined) query = query.where('t.amount', '=', filter.amount);
+  if (filter.after) query = query.where(afterCursor(time, 't.id', order, filter.after));
+  return query.execute();
+}
+
+/** How many transfers wait to be sent, and since when (the back office's overview). */
+export async function inProgressSummary(
+  db: Kysely<DB>,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('transfers')
+    .select([sql<string>`count(*)`.as('count'), sql<Date | null>`min(submitted_at)`.as('oldest')])
+    .where('stage', '=', 'submitted')
+    .where('status', '=', 'in_progress')
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : new Date(row.oldest) };
 }

@@ -3,12 +3,14 @@ import {
   TRANSFER_FLOW_TTL_MS,
   type Beneficiary,
   type StaffTransfer,
+  type StaffTransferQueueQuery,
   type Transfer,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { getOwnedBalance } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
+import { decodeCursor, pageOf } from '../../platform/queue-page.js';
 import * as repo from './repo.js';
 import type { TransferRow } from './repo.js';
 
@@ -135,18 +137,28 @@ function staffView(row: StaffRow): StaffTransfer {
   };
 }
 
-/** The queue: in progress oldest first (the order to work in), decided ones newest first. */
-export async function staffQueue(
+/**
+ * A tab of the queue: in progress oldest first (the order to work in), decided ones newest
+ * decision first with who decided; searched by name, email, id or amount; a page at a time.
+ */
+export async function staffQueuePage(
   deps: AppDeps,
-  status: 'in_progress' | 'successful' | 'failed',
-): Promise<StaffTransfer[]> {
-  let query = staffTransfers(deps.db).where('t.status', '=', status);
-  query =
-    status === 'in_progress'
-      ? query.orderBy('t.submitted_at', 'asc').orderBy('t.id', 'asc')
-      : query.orderBy('t.decided_at', 'desc').orderBy('t.id', 'desc');
-  const rows = await query.limit(200).execute();
-  return rows.map(staffView);
+  query: StaffTransferQueueQuery,
+): Promise<{ items: StaffTransfer[]; nextCursor: string | null }> {
+  const rows = await repo.staffQueuePage(deps.db, {
+    status: query.status,
+    ...(query.q === undefined ? {} : { q: query.q }),
+    ...(query.amount === undefined ? {} : { amount: query.amount }),
+    ...(query.cursor === undefined ? {} : { after: decodeCursor(query.cursor) }),
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit);
+  return { items: page.rows.map(staffView), nextCursor: page.nextCursor };
+}
+
+/** How many transfers wait to be sent, and since when (the back office's overview). */
+export function transfersInProgress(deps: AppDeps) {
+  return repo.inProgressSummary(deps.db);
 }
 
 export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTransfer> {

@@ -6,5 +6,6 @@ export {
   type AuditAction,
   type AuditChange,
 } from './events/index.js';
+export { auditSecurityEvent, type AuditFailureReport } from './safe.js';
 export { verifyAuditChain, type ChainProblem, type ChainReport } from './verify.js';
 export { audit, type AuditRecord, type AuditWriter } from './write.js';

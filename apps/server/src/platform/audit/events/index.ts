@@ -3,6 +3,7 @@ import { approvalEvents } from './approval.js';
 import { catalogEvents } from './catalog.js';
 import type { EventSpec } from './define.js';
 import { decisionEvents } from './decisions.js';
+import { oversightEvents } from './oversight.js';
 import { securityEvents } from './security.js';
 import { staffEvents } from './staff.js';
 
@@ -21,6 +22,7 @@ export const AUDIT_EVENTS = {
   ...securityEvents,
   ...approvalEvents,
   ...staffEvents,
+  ...oversightEvents,
 } satisfies Record<string, EventSpec>;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

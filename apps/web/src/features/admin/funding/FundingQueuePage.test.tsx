@@ -30,6 +30,10 @@ const DEPOSIT: StaffFundingItem = {
   status: 'pending',
   createdAt: '2026-11-20T09:30:00.000Z',
   customer,
+  receivedAmount: null,
+  declineReason: null,
+  decidedAt: null,
+  decidedBy: null,
 };
 
 const FIXED_DEPOSIT: StaffFundingItem = {
