@@ -85,3 +85,77 @@ describe('feature walls', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 });
+
+describe('walls between the back office areas', { timeout: 60_000 }, () => {
+  it('refuse an area importing another area, however the path is written', async () => {
+    const cases: [string, string][] = [
+      [
+        'apps/web/src/features/admin/funding/Wall.tsx',
+        "import { Decision as used } from '../kyc/Decision';",
+      ],
+      [
+        'apps/web/src/features/admin/kyc/Wall.tsx',
+        "import { STATUS_LABELS as used } from '../../admin/transfers/labels';",
+      ],
+      [
+        'apps/web/src/features/admin/catalog/api/Wall.ts',
+        "import { useKycDecision as used } from '../../kyc/api';",
+      ],
+      [
+        'apps/web/src/features/admin/transfers/Wall.test.tsx',
+        "import { KIND_LABELS as used } from '../funding/labels';",
+      ],
+    ];
+    for (const [path, source] of cases) {
+      const broken = await wallsBroken(path, `${source}\nexport { used };\n`);
+      expect(broken, `${path}: ${source}`).toHaveLength(1);
+      expect(broken[0]).toMatch(/A back-office area imports only its own folder/);
+    }
+  });
+
+  it('refuse an area importing the shell that wires it in, and shared code importing an area', async () => {
+    expect(
+      await wallsBroken(
+        'apps/web/src/features/admin/transfers/Wall.tsx',
+        "import { STAFF_AREAS } from '../areas';\nexport const used = STAFF_AREAS;\n",
+      ),
+    ).toHaveLength(1);
+    const broken = await wallsBroken(
+      'apps/web/src/features/admin/shared/Wall.tsx',
+      "import { KycQueuePage } from '../kyc/KycQueuePage';\nexport const used = KycQueuePage;\n",
+    );
+    expect(broken).toEqual([
+      "The back office's shared code never depends on an area or on the shell.",
+    ]);
+  });
+
+  it('let an area use the shared admin code, its own files and the app-wide shared code', async () => {
+    expect(
+      await wallsBroken(
+        'apps/web/src/features/admin/kyc/Wall.tsx',
+        [
+          "import { QueuePage } from '../shared/QueuePage';",
+          "import { staffMe } from '../../admin/shared/testing';",
+          "import { Decision } from './Decision';",
+          "import { Button } from '../../../components/ui/Button';",
+          "import { api } from '../../../lib/api';",
+          'export const used = [QueuePage, staffMe, Decision, Button, api];',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('let the shell wire every area in', async () => {
+    expect(
+      await wallsBroken(
+        'apps/web/src/features/admin/Wall.tsx',
+        [
+          "import { KycQueuePage } from './kyc/KycQueuePage';",
+          "import { TransferQueuePage } from './transfers/TransferQueuePage';",
+          "import { panelClass } from './shared/panel';",
+          'export const used = [KycQueuePage, TransferQueuePage, panelClass];',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -46,6 +46,20 @@ describe('pages whose code is fetched when first opened', () => {
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
   });
 
+  it('finds the back office pages, which are not in the tree before, on the first visit', async () => {
+    const kycReviewer = { ...reviewer, permissions: ['kyc.review'] };
+    mockFetch(
+      bankAnswers({
+        '/api/v1/auth/session': { status: 200, body: { me: kycReviewer } },
+        '/api/v1/staff/kyc/queue': { status: 200, body: { items: [] } },
+      }),
+    );
+    const router = renderRoute('/admin', undefined, { lazy: true });
+    expect(await screen.findByText('No identity checks are waiting.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/kyc');
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeTruthy();
+  });
+
   it('moves the focus to the heading of a lazy page reached by a link', async () => {
     mockFetch(bankAnswers({ '/api/v1/auth/session': { status: 200, body: { me: null } } }));
     const user = userEvent.setup();

@@ -1,10 +1,14 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import type * as FundingPages from './features/funding/pages';
 import type * as TransferPages from './features/transfers/pages';
 import type { ComponentType } from 'react';
 import { PageLoading } from './components/ui/QueryStatus';
 import { RouteErrorPage } from './components/ui/RouteErrorPage';
-import { adminRoute } from './features/admin/routes';
+import { adminRoute, foundStaffPages } from './features/admin/entry';
 import { SigninPage } from './features/auth/signin/SigninPage';
 import { WelcomePage } from './features/auth/WelcomePage';
 import { dashboardRoute } from './features/dashboard/routes';
@@ -200,6 +204,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Routes that join the tree when first needed, each under the route of id `under`: the staff
+ * areas' pages, made from their list, which the customers' pages never load.
+ */
+export const foundRoutes: { under: string; load: () => Promise<RouteObject[]> }[] = [
+  foundStaffPages,
+];
+
+/** Adds the routes found under the routes an address has matched so far (React Router's fog of war). */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({
+  matches,
+  patch,
+}) => {
+  for (const { under, load } of foundRoutes) {
+    if (matches.some(({ route }) => route.id === under)) patch(under, await load());
+  }
+};
+
 export function createRouter() {
-  return createBrowserRouter(routes, { basename: basePath() });
+  return createBrowserRouter(routes, { basename: basePath(), patchRoutesOnNavigation });
 }

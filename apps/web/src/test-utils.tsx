@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { NavigationFocusProvider } from './lib/navigation-focus';
 import { createQueryClient } from './lib/query-client';
-import { routes } from './router';
+import { foundRoutes, patchRoutesOnNavigation, routes } from './router';
 
 export interface FakeResponse {
   status: number;
@@ -79,14 +79,17 @@ export function problem(status: number, code: string, detail: string, errors?: u
 const elsewhere = { path: '*', element: <p>Another part of the app</p> };
 
 /**
- * `routes` with every lazy route's code already fetched, as after a first visit: tests look at
- * what pages do, not at code arriving (router.test.tsx covers that with the lazy tree itself).
+ * `routes` as after a first visit, every lazy route's code fetched and every route found on
+ * navigation in place: tests look at what pages do, not at code arriving (router.test.tsx covers
+ * that with the lazy tree itself).
  */
 async function withLazyLoaded(tree: RouteObject[]): Promise<RouteObject[]> {
   return Promise.all(
     tree.map(async ({ lazy, children, ...route }) => {
       const loaded = typeof lazy === 'function' ? await lazy() : {};
-      const loadedChildren = children && { children: await withLazyLoaded(children) };
+      const found = foundRoutes.find(({ under }) => under === route.id);
+      const all = [...(children ?? []), ...(found ? await found.load() : [])];
+      const loadedChildren = all.length > 0 && { children: await withLazyLoaded(all) };
       return { ...route, ...loaded, ...loadedChildren } as RouteObject;
     }),
   );
@@ -103,7 +106,11 @@ const loadedRoutes = await withLazyLoaded(routes);
 export function renderRoute(path: string, state?: unknown, { strict = false, lazy = false } = {}) {
   const entry = state === undefined ? path : { pathname: path, state };
   const tree = lazy ? routes : loadedRoutes;
-  const router = createMemoryRouter([...tree, elsewhere], { initialEntries: [entry] });
+  const router = createMemoryRouter([...tree, elsewhere], {
+    initialEntries: [entry],
+    // The loaded tree has found every route already.
+    patchRoutesOnNavigation: lazy ? patchRoutesOnNavigation : undefined,
+  });
   const queryClient = createQueryClient({ retry: false });
   const app = (
     <QueryClientProvider client={queryClient}>

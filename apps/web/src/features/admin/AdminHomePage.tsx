@@ -1,13 +1,15 @@
-import type { Me } from '@bank/contract';
-import { Navigate, useOutletContext } from 'react-router';
-import { areasOf } from './areas';
+import { Navigate } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { firstAreaOf, hrefOf, type StaffArea } from './areas';
+import { useStaffMember } from './shared/staff-member';
 
-/** `/admin`: straight to the first area the staff member may use, or why there is none. */
-export function AdminHomePage() {
-  const me = useOutletContext<Me>();
-  const [first] = areasOf(me);
-  if (first) return <Navigate to={first.to} replace />;
+/**
+ * `/admin` without a front page the staff member may see: straight to the first area of their
+ * menu, or why there is none.
+ */
+export function AdminHomePage({ areas }: { areas?: readonly StaffArea[] }) {
+  const first = firstAreaOf(useStaffMember(), areas);
+  if (first) return <Navigate to={hrefOf(first)} replace />;
   return (
     <div className="flex max-w-xl flex-col gap-3">
       <PageHeading title="Back office" />

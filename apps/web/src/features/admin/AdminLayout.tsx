@@ -1,76 +1,56 @@
 import type { Me } from '@bank/contract';
 import { useRef } from 'react';
-import { NavLink, Outlet } from 'react-router';
-import { SkipLink } from '../../components/ui/SkipLink';
+import { Outlet } from 'react-router';
 import { Banner } from '../../components/ui/Banner';
-import { BrandMark } from '../../components/ui/BrandMark';
-import { Button } from '../../components/ui/Button';
-import { areasOf } from './areas';
+import { SkipLink } from '../../components/ui/SkipLink';
 import { BANK_NAME } from '../../lib/brand';
 import { SIGNOUT_FAILED_MESSAGE, useSignOutToWelcome } from '../../lib/signout';
+import { BackOfficeMark } from './BackOfficeMark';
+import { PhoneMenu } from './PhoneMenu';
+import { StaffCard, StaffNav } from './StaffNav';
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 font-semibold ${
-    isActive
-      ? 'bg-brand-700 text-white'
-      : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
-  }`;
-
-/** The back office shell: who is signed in, the areas their roles open, and sign-out. */
+/**
+ * The back office's shell. From `lg` up, a sidebar: the bank's mark, the menu by group, and who
+ * is signed in with the way out. Below, a top bar whose Menu button opens the same as a sheet.
+ * One banner landmark either way (the header is the bar or the sidebar), then the page.
+ */
 export function AdminLayout({ me }: { me: Me }) {
   const { pending, failed, signOut } = useSignOutToWelcome();
   const mainRef = useRef<HTMLElement>(null);
-  const areas = areasOf(me);
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="min-h-dvh bg-slate-100 lg:flex dark:bg-slate-950">
       <SkipLink target={mainRef} />
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <div className="flex items-center gap-2">
-            <BrandMark />
-            <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white dark:bg-slate-200 dark:text-slate-900">
-              Back office
-            </span>
-          </div>
-          <div className="flex items-center gap-3">
-            <span className="text-sm text-slate-700 dark:text-slate-300">
-              {me.firstName} {me.lastName}
-            </span>
-            <Button variant="secondary" loading={pending} onClick={signOut}>
-              Sign out
-            </Button>
-          </div>
+      <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 bg-slate-900 px-3 text-slate-100 lg:h-dvh lg:w-64 lg:shrink-0 lg:flex-col lg:items-stretch lg:gap-0 lg:px-0 dark:border-b dark:border-slate-800 lg:dark:border-r lg:dark:border-b-0">
+        <PhoneMenu me={me} signingOut={pending} onSignOut={signOut} mainRef={mainRef} />
+        <div className="flex items-center lg:min-h-16 lg:border-b lg:border-slate-800 lg:px-4">
+          <BackOfficeMark />
         </div>
-        {failed && (
-          <div className="mx-auto max-w-6xl px-4 pb-3">
-            <Banner tone="error">{SIGNOUT_FAILED_MESSAGE}</Banner>
-          </div>
-        )}
-        {areas.length > 0 && (
-          <nav aria-label="Back office" className="mx-auto max-w-6xl px-4 pb-3">
-            <ul className="flex flex-wrap gap-2">
-              {areas.map((area) => (
-                <li key={area.to}>
-                  <NavLink to={area.to} className={linkClass}>
-                    {area.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <StaffNav me={me} className="hidden lg:flex lg:flex-1 lg:overflow-y-auto lg:px-3 lg:py-5" />
+        <StaffCard
+          me={me}
+          signingOut={pending}
+          onSignOut={signOut}
+          className="hidden lg:flex lg:mt-auto lg:border-t lg:border-slate-800 lg:p-3"
+        />
       </header>
-      <main
-        id="main"
-        ref={mainRef}
-        tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6"
-      >
-        <Outlet context={me} />
-      </main>
-      <footer className="px-4 py-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        © {new Date().getFullYear()} {BANK_NAME}. Staff use only; every action is recorded.
-      </footer>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <main
+          id="main"
+          ref={mainRef}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 lg:px-8 lg:py-8"
+        >
+          {failed && (
+            <div className="mb-4">
+              <Banner tone="error">{SIGNOUT_FAILED_MESSAGE}</Banner>
+            </div>
+          )}
+          <Outlet context={me} />
+        </main>
+        <footer className="px-4 py-6 text-center text-sm text-slate-600 lg:px-8 dark:text-slate-400">
+          © {new Date().getFullYear()} {BANK_NAME}. Staff use only; every action is recorded.
+        </footer>
+      </div>
     </div>
   );
 }

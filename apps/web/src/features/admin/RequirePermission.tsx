@@ -1,21 +1,27 @@
-import type { Me } from '@bank/contract';
+import type { Permission } from '@bank/contract';
 import type { ReactNode } from 'react';
-import { useOutletContext } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { useStaffMember } from './shared/staff-member';
 
 /**
  * A staff page only for holders of `permission`. Others (who can only arrive by typing the
- * address) are told so plainly instead of meeting a refused request; the server refuses anyway.
+ * address) are told so plainly instead of meeting a refused request, or shown `otherwise`; the
+ * server refuses anyway.
  */
 export function RequirePermission({
   permission,
+  otherwise = <NoAccess />,
   children,
 }: {
-  permission: string;
+  permission: Permission;
+  otherwise?: ReactNode;
   children: ReactNode;
 }) {
-  const me = useOutletContext<Me>();
-  if (me.permissions.includes(permission)) return children;
+  const me = useStaffMember();
+  return me.permissions.includes(permission) ? children : otherwise;
+}
+
+function NoAccess() {
   return (
     <div className="flex max-w-xl flex-col gap-3">
       <PageHeading title="No access" />

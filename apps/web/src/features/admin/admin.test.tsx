@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute, sentBody, type FakeResponse } from '../../test-utils';
-import { staffMe } from './testing';
+import { staffMe } from './shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -108,11 +108,22 @@ describe('the staff area', () => {
       within(nav).getByRole('link', { name: 'Identity checks' }).getAttribute('aria-current'),
     ).toBe('page');
     expect(await screen.findByText('2 waiting')).toBeTruthy();
-    const links = screen.getAllByRole('link', { name: /Mensah|Moreau/ });
+    const table = within(
+      screen.getByRole('table', { name: 'Identity checks waiting, oldest first' }),
+    );
+    const links = table.getAllByRole('link', { name: /Mensah|Moreau/ });
     expect(links.map((l) => l.textContent)).toEqual(['Ama Mensah', 'Luc Moreau']);
     expect(links[0]?.getAttribute('href')).toBe('/admin/kyc/7');
-    expect(screen.getByText('Ghana')).toBeTruthy();
-    expect(screen.getByText('Passport')).toBeTruthy();
+    expect(table.getByText('Ghana')).toBeTruthy();
+    expect(table.getByText('Passport')).toBeTruthy();
+    // The phone layout carries the same checks as cards.
+    const cards = within(
+      screen.getByRole('list', { name: 'Identity checks waiting, oldest first' }),
+    );
+    expect(cards.getAllByRole('listitem')).toHaveLength(2);
+    expect(cards.getByRole('link', { name: 'Luc Moreau' }).getAttribute('href')).toBe(
+      '/admin/kyc/9',
+    );
   });
 
   it('says when nothing is waiting', async () => {

@@ -1,81 +1,60 @@
-import type { ComponentType } from 'react';
+import type { Permission } from '@bank/contract';
 import type { RouteObject } from 'react-router';
-import { RequireSession } from '../../lib/session';
+import { AdminHomePage } from './AdminHomePage';
+import { STAFF_AREAS, type PageLoader, type StaffArea } from './areas';
 import { RequirePermission } from './RequirePermission';
 
+/** A lazy route showing the page `load` fetches, to holders of `permission` only. */
+function guarded(permission: Permission, load: PageLoader): RouteObject['lazy'] {
+  return () =>
+    load().then((Page) => ({
+      element: (
+        <RequirePermission permission={permission}>
+          <Page />
+        </RequirePermission>
+      ),
+    }));
+}
+
 /**
- * A staff page for holders of `permission`; `load` fetches its code (a lazy route, so nothing
- * of the back office ships with the customer's pages).
+ * The routes of `areas` under /admin: each area's page at its path and its children below it.
+ * The front page (path '') is the index route, made by `frontPage`; its children are here.
  */
-function staffPage(
-  path: string,
-  permission: string,
-  load: () => Promise<ComponentType>,
-): RouteObject {
+export function staffRoutes(areas: readonly StaffArea[]): RouteObject[] {
+  return areas.flatMap((area) => {
+    const children: RouteObject[] = Object.entries(area.children ?? {}).map(([path, load]) => ({
+      path,
+      lazy: guarded(area.permission, load),
+    }));
+    if (area.path === '') return children;
+    return [
+      {
+        path: area.path,
+        children: [{ index: true, lazy: guarded(area.permission, area.page) }, ...children],
+      },
+    ];
+  });
+}
+
+/**
+ * What /admin shows: the front-page area to holders of its permission; to everyone else (and
+ * while there is no such area) the way to the first area their menu offers.
+ */
+export async function frontPage(
+  areas: readonly StaffArea[] = STAFF_AREAS,
+): Promise<Pick<RouteObject, 'element'>> {
+  const front = areas.find((area) => area.path === '');
+  const fallback = <AdminHomePage areas={areas} />;
+  if (!front) return { element: fallback };
+  const Page = await front.page();
   return {
-    path,
-    lazy: () =>
-      load().then((Page) => ({
-        element: (
-          <RequirePermission permission={permission}>
-            <Page />
-          </RequirePermission>
-        ),
-      })),
+    element: (
+      <RequirePermission permission={front.permission} otherwise={fallback}>
+        <Page />
+      </RequirePermission>
+    ),
   };
 }
 
-/** The staff area, `{BASE_PATH}/admin/...` (PRODUCT.md, the back office). */
-export const adminRoute: RouteObject = {
-  path: 'admin',
-  lazy: () =>
-    import('./AdminLayout').then(({ AdminLayout }) => ({
-      element: <RequireSession scope="staff">{(me) => <AdminLayout me={me} />}</RequireSession>,
-    })),
-  children: [
-    {
-      index: true,
-      lazy: () => import('./AdminHomePage').then((m) => ({ Component: m.AdminHomePage })),
-    },
-    staffPage('kyc', 'kyc.review', () => import('./kyc/KycQueuePage').then((m) => m.KycQueuePage)),
-    staffPage('kyc/:id', 'kyc.review', () =>
-      import('./kyc/KycReviewPage').then((m) => m.KycReviewPage),
-    ),
-    staffPage('catalog/document-types', 'catalog.manage', () =>
-      import('./catalog/DocumentTypesPage').then((m) => m.DocumentTypesPage),
-    ),
-    staffPage('catalog/support-contacts', 'catalog.manage', () =>
-      import('./catalog/SupportContactsPage').then((m) => m.SupportContactsPage),
-    ),
-    staffPage('catalog/availability', 'catalog.manage', () =>
-      import('./catalog/AvailabilityPage').then((m) => m.AvailabilityPage),
-    ),
-    staffPage('catalog/crypto-types', 'catalog.manage', () =>
-      import('./catalog/CryptoTypesPage').then((m) => m.CryptoTypesPage),
-    ),
-    staffPage('catalog/payment-purposes', 'catalog.manage', () =>
-      import('./catalog/PaymentPurposesPage').then((m) => m.PaymentPurposesPage),
-    ),
-    staffPage('catalog/fixed-deposit-plans', 'catalog.manage', () =>
-      import('./catalog/FixedDepositPlansPage').then((m) => m.FixedDepositPlansPage),
-    ),
-    staffPage('catalog/account-plans', 'catalog.manage', () =>
-      import('./catalog/AccountPlansPage').then((m) => m.AccountPlansPage),
-    ),
-    staffPage('catalog/institution', 'catalog.manage', () =>
-      import('./catalog/InstitutionDetailsPage').then((m) => m.InstitutionDetailsPage),
-    ),
-    staffPage('funding', 'funding.review', () =>
-      import('./funding/FundingQueuePage').then((m) => m.FundingQueuePage),
-    ),
-    staffPage('funding/:id', 'funding.review', () =>
-      import('./funding/FundingReviewPage').then((m) => m.FundingReviewPage),
-    ),
-    staffPage('transfers', 'transfers.process', () =>
-      import('./transfers/TransferQueuePage').then((m) => m.TransferQueuePage),
-    ),
-    staffPage('transfers/:id', 'transfers.process', () =>
-      import('./transfers/TransferReviewPage').then((m) => m.TransferReviewPage),
-    ),
-  ],
-};
+/** The pages of every staff area, patched under /admin when first needed (entry.tsx). */
+export const staffPages = staffRoutes(STAFF_AREAS);

@@ -10,7 +10,7 @@ import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { api, errorMessage } from '../../../lib/api';
 import { countryName } from '../../../lib/countries';
 import { queries, queryKeys } from '../../../lib/queries';
-import { panelClass } from '../panel';
+import { panelClass } from '../shared/panel';
 
 type Product = z.infer<typeof productAvailabilityListSchema>['items'][number];
 

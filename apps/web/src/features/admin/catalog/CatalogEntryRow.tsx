@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
-import { panelClass } from '../panel';
+import { panelClass } from '../shared/panel';
 import {
   useEditCatalogEntry,
   useSetCatalogEntryOffered,

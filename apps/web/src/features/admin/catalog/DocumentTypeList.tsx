@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
 import { useSetDocumentTypeOffered } from './api/document-types';
-import { panelClass } from '../panel';
+import { panelClass } from '../shared/panel';
 
 export type Outcome = { tone: 'success' | 'error'; text: string } | null;
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { Banner } from '../../../components/ui/Banner';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
-import { panelClass } from '../panel';
+import { panelClass } from '../shared/panel';
 import { useAddCatalogEntry, type CatalogSection } from './api/funding-catalog';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryRow, type CatalogEntry, type Outcome } from './CatalogEntryRow';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute, type FakeResponse } from '../../../test-utils';
 import { fieldProblem } from '../../../test-fixtures';
-import { staffMe } from '../testing';
+import { staffMe } from '../shared/testing';
 
 afterEach(() => {
   cleanup();

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { fieldErrorsIn } from '../../../lib/apply-field-errors';
 import { queries } from '../../../lib/queries';
-import { panelClass } from '../panel';
+import { panelClass } from '../shared/panel';
 import { useSaveInstitutionDetails } from './api/funding-catalog';
 import { StatusMessage } from './StatusMessage';
 

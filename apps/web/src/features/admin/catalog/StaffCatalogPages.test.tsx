@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute } from '../../../test-utils';
-import { staffMe } from '../testing';
+import { staffMe } from '../shared/testing';
 
 afterEach(() => {
   cleanup();

@@ -8,7 +8,7 @@ import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError, api, errorMessage } from '../../../lib/api';
 import { queries, queryKeys } from '../../../lib/queries';
-import { panelClass } from '../panel';
+import { panelClass } from '../shared/panel';
 
 type Form = Record<keyof SupportContacts, string>;
 

@@ -5,17 +5,15 @@ import {
   type StaffFundingRequest,
 } from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors, fieldErrorsIn } from '../../../lib/apply-field-errors';
-import { receivedAmountFormSchema, useFundingDecision } from '../api/funding';
-import { panelClass } from '../panel';
+import { DecisionForm, DecisionPanel, ReasonField } from '../shared/DecisionPanel';
+import { isConflict } from '../shared/outcome';
+import { useConfirmStep } from '../shared/useConfirmStep';
+import { receivedAmountFormSchema, useFundingDecision } from './api';
 import { ConfirmSummary } from './ConfirmSummary';
 
 /** 150000n -> "1,500.00": an amount as staff type it, without the currency sign. */
@@ -25,11 +23,6 @@ const grouped = new Intl.NumberFormat('en-US', {
 });
 function asTyped(minor: bigint): string {
   return grouped.format(toDecimalString(minor) as unknown as number);
-}
-
-/** A refusal by the request's state: most often, a colleague decided it first. */
-function isConflict(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409;
 }
 
 /**
@@ -49,8 +42,8 @@ export function Decision({
   const { confirm, decline } = useFundingDecision(request.id);
   const money = (minor: bigint) => formatMoney(minor, request.currency);
   const claimed = BigInt(request.claimedAmount);
-  /** The amount in the confirmation dialog; null while it is closed. */
-  const [asking, setAsking] = useState<bigint | null>(null);
+  /** `asking` is the amount in the confirmation dialog. */
+  const step = useConfirmStep<bigint>();
   const busy = confirm.isPending || decline.isPending;
 
   const amountForm = useForm({
@@ -62,47 +55,28 @@ export function Decision({
     defaultValues: { reason: '' },
   });
 
-  /** Where the focus goes when the dialog closes on an answer: back where it was, by default. */
-  const [focusAfter, setFocusAfter] = useState<'field' | 'outcome' | null>(null);
-  const { setFocus } = amountForm;
-  useEffect(() => {
-    if (focusAfter === 'field') setFocus('receivedAmount');
-  }, [focusAfter, setFocus]);
-
   const onAmount = amountForm.handleSubmit(({ receivedAmount }) => {
     confirm.reset();
-    setFocusAfter(null);
-    setAsking(receivedAmount);
+    step.ask(receivedAmount);
   });
 
-  // mutateAsync, not mutate's callbacks: the decided request replaces this component before
-  // the answer's callbacks would run, and the outcome must still reach the page.
   const onConfirm = () => {
+    const asking = step.asking;
     if (asking === null) return;
-    confirm.mutateAsync(asking).then(
-      (done) => {
-        setFocusAfter('outcome');
-        setAsking(null);
+    step.settle(confirm.mutateAsync(asking), {
+      onDone: (done) =>
         onDecided(
           `Confirmed with ${money(BigInt(done.receivedAmount ?? asking))}. The customer has been told.`,
-        );
-      },
-      (error: unknown) => {
-        if (isConflict(error)) {
-          setFocusAfter('outcome');
-          setAsking(null);
-          onConflict(error.detail);
-          return;
-        }
-        // A refused amount is said on its field, which takes the focus once the dialog closes.
+        ),
+      onConflict,
+      // A refused amount is said on its field, which takes the focus once the dialog closes.
+      refusedField: (error) => {
         const message = fieldErrorsIn(error, ['receivedAmount']).receivedAmount;
-        if (message) {
-          setFocusAfter('field');
-          setAsking(null);
-          amountForm.setError('receivedAmount', { type: 'server', message });
-        }
+        if (!message) return null;
+        amountForm.setError('receivedAmount', { type: 'server', message });
+        return () => amountForm.setFocus('receivedAmount');
       },
-    );
+    });
   };
 
   const onDecline = reasonForm.handleSubmit(({ reason }) =>
@@ -118,55 +92,43 @@ export function Decision({
     decline.error && !isConflict(decline.error) && !fieldErrorsIn(decline.error, ['reason']).reason;
 
   return (
-    <section aria-labelledby="funding-decision" className="flex flex-col gap-4">
-      <h2 id="funding-decision" className="text-lg font-semibold">
-        Decision
-      </h2>
-      {declineFailed && <Banner tone="error">{errorMessage(decline.error)}</Banner>}
-      <div className="grid gap-6 md:grid-cols-2">
-        <form noValidate onSubmit={onAmount} className={`flex flex-col gap-3 ${panelClass}`}>
-          <h3 className="font-semibold">Confirm</h3>
-          <TextField
-            label="Amount received"
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            hint={`What actually arrived, in ${request.currency}. The customer claimed ${money(claimed)}.`}
-            error={amountForm.formState.errors.receivedAmount?.message}
-            {...amountForm.register('receivedAmount')}
-          />
-          <Button type="submit" disabled={busy}>
-            Confirm
-          </Button>
-        </form>
-        <form noValidate onSubmit={onDecline} className={`flex flex-col gap-3 ${panelClass}`}>
-          <h3 className="font-semibold">Decline</h3>
-          <TextAreaField
-            label="Reason for the customer"
-            required
-            maxLength={500}
-            hint="The customer reads this in the app and by email. Nothing moves."
-            error={reasonForm.formState.errors.reason?.message}
-            {...reasonForm.register('reason')}
-          />
-          <Button type="submit" variant="secondary" loading={decline.isPending} disabled={busy}>
-            Decline
-          </Button>
-        </form>
-      </div>
+    <DecisionPanel error={declineFailed ? errorMessage(decline.error) : null}>
+      <DecisionForm title="Confirm" action="Confirm" disabled={busy} onSubmit={onAmount}>
+        <TextField
+          label="Amount received"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`What actually arrived, in ${request.currency}. The customer claimed ${money(claimed)}.`}
+          error={amountForm.formState.errors.receivedAmount?.message}
+          {...amountForm.register('receivedAmount')}
+        />
+      </DecisionForm>
+      <DecisionForm
+        title="Decline"
+        action="Decline"
+        secondary
+        pending={decline.isPending}
+        disabled={busy}
+        onSubmit={onDecline}
+      >
+        <ReasonField
+          hint="The customer reads this in the app and by email. Nothing moves."
+          error={reasonForm.formState.errors.reason?.message}
+          {...reasonForm.register('reason')}
+        />
+      </DecisionForm>
       <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          if (!open) setAsking(null);
-        }}
+        {...step.dialog}
         title="Confirm this request?"
-        description={asking !== null && <ConfirmSummary request={request} received={asking} />}
-        confirmLabel={`Confirm ${asking === null ? '' : money(asking)}`}
+        description={
+          step.asking !== null && <ConfirmSummary request={request} received={step.asking} />
+        }
+        confirmLabel={`Confirm ${step.asking === null ? '' : money(step.asking)}`}
         onConfirm={onConfirm}
         pending={confirm.isPending}
         error={confirm.error ? errorMessage(confirm.error) : null}
-        returnFocus={focusAfter === null}
       />
-    </section>
+    </DecisionPanel>
   );
 }

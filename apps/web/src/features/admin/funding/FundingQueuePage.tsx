@@ -1,11 +1,8 @@
 import { FUNDING_STATUSES, type FundingStatus } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { queries } from '../../../lib/queries';
-import { panelClass } from '../panel';
-import { statusIn, StatusTabs } from '../StatusTabs';
+import { QueuePage } from '../shared/QueuePage';
+import { StatusTabs, useStatusInAddress } from '../shared/StatusTabs';
 import { FundingQueueList } from './FundingQueueList';
 import { STATUS_LABELS } from './labels';
 
@@ -23,47 +20,34 @@ const ORDER: Record<FundingStatus, string> = {
 
 /** `/admin/funding`: deposits, payments, fixed deposits and upgrades of one status. */
 export function FundingQueuePage() {
-  const [params] = useSearchParams();
-  const status = statusIn(params, FUNDING_STATUSES);
+  const status = useStatusInAddress(FUNDING_STATUSES);
   const queue = useQuery(queries.staffFundingQueue(status));
-  const label = `${STATUS_LABELS[status]} requests, ${ORDER[status]}`;
   return (
-    <div className="flex flex-col gap-4">
-      <div>
-        <PageHeading title="Funding requests" />
-        <p className="mt-1 text-slate-700 dark:text-slate-300">
-          Crypto deposits, payments, fixed deposits and upgrades. Confirm each with the amount that
-          actually arrived, or decline it with a reason the customer reads.
-        </p>
-      </div>
-      <StatusTabs
-        label="Requests by status"
-        path="/admin/funding"
-        statuses={FUNDING_STATUSES}
-        labels={STATUS_LABELS}
-        shown={status}
-      />
-      {queue.isPending ? (
-        <Loading label="Loading the requests…" />
-      ) : queue.isError ? (
-        <LoadFailed
-          error={queue.error}
-          retrying={queue.isFetching}
-          onRetry={() => void queue.refetch()}
+    <QueuePage
+      title="Funding requests"
+      intro="Crypto deposits, payments, fixed deposits and upgrades. Confirm each with the amount that actually arrived, or decline it with a reason the customer reads."
+      tabs={
+        <StatusTabs
+          label="Requests by status"
+          path="/admin/funding"
+          statuses={FUNDING_STATUSES}
+          labels={STATUS_LABELS}
+          shown={status}
         />
-      ) : queue.data.length === 0 ? (
-        <p className={panelClass}>{EMPTY[status]}</p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {queue.data.length === 1
-              ? `1 ${status} request`
-              : `${queue.data.length} ${status} requests`}
-            , {ORDER[status]}
-          </p>
-          <FundingQueueList items={queue.data} caption={label} />
-        </>
+      }
+      query={queue}
+      loadingLabel="Loading the requests…"
+      empty={EMPTY[status]}
+      summary={(count) =>
+        `${count} ${status} ${count === 1 ? 'request' : 'requests'}, ${ORDER[status]}`
+      }
+    >
+      {(items) => (
+        <FundingQueueList
+          items={items}
+          caption={`${STATUS_LABELS[status]} requests, ${ORDER[status]}`}
+        />
       )}
-    </div>
+    </QueuePage>
   );
 }

@@ -11,7 +11,7 @@ import {
   stubObjectUrls,
   type FakeResponse,
 } from '../../../test-utils';
-import { staffMe } from '../testing';
+import { staffMe } from '../shared/testing';
 
 afterEach(() => {
   cleanup();

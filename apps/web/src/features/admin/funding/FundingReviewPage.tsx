@@ -1,58 +1,38 @@
 import type { StaffFundingRequest } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Banner } from '../../../components/ui/Banner';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { queries } from '../../../lib/queries';
-import { ReviewFrame } from '../ReviewFrame';
+import { useDecisionOutcome } from '../shared/outcome';
+import { ReviewFrame } from '../shared/ReviewFrame';
 import { Decision } from './Decision';
 import { KIND_LABELS, STATUS_LABELS } from './labels';
 import { ProofView } from './ProofView';
 import { RequestDetails, StatusBadge } from './RequestDetails';
 
-type Outcome =
-  | { kind: 'decided'; text: string }
-  /** A refusal with 409: the server's words, until the reloaded request shows the decision. */
-  | { kind: 'conflict'; detail: string };
-
-/** The outcome above the request; a 409 reads as "someone else decided" once that shows. */
-function OutcomeBanner({ outcome, request }: { outcome: Outcome; request?: StaffFundingRequest }) {
-  if (outcome.kind === 'decided') return <Banner tone="success">{outcome.text}</Banner>;
-  if (!request || request.status === 'pending') {
-    return <Banner tone="error">{outcome.detail}</Banner>;
-  }
-  const by = request.decidedBy ? ` by ${request.decidedBy}` : '';
-  return (
-    <Banner tone="warning">
-      Someone else decided this request first: it was {STATUS_LABELS[request.status].toLowerCase()}
-      {by}. Your decision was not applied; the request below is as it stands now.
-    </Banner>
-  );
+/** How a request read again after a 409 stands: decided by someone else, or not yet. */
+function meanwhile(request: StaffFundingRequest) {
+  if (request.status === 'pending') return null;
+  return { as: STATUS_LABELS[request.status].toLowerCase(), by: request.decidedBy };
 }
 
 /** `/admin/funding/:id`: one request, its proof, and the decision (taken once). */
 export function FundingReviewPage() {
   const id = useParams().id ?? '';
   const request = useQuery(queries.staffFundingRequest(id));
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, onDecided, onConflict } = useDecisionOutcome();
   return (
     <ReviewFrame
       back={{ to: '/admin/funding', label: 'Funding requests' }}
       outcome={outcome}
-      renderOutcome={(o) => <OutcomeBanner outcome={o} request={request.data} />}
+      noun="request"
+      meanwhile={meanwhile}
       query={request}
       loadingLabel="Loading the request…"
       notFoundTitle="Request not found"
       notFoundText="There is no funding request with this number. Go back to the list to pick one."
     >
-      {(data) => (
-        <Review
-          request={data}
-          onDecided={(text) => setOutcome({ kind: 'decided', text })}
-          onConflict={(detail) => setOutcome({ kind: 'conflict', detail })}
-        />
-      )}
+      {(data) => <Review request={data} onDecided={onDecided} onConflict={onConflict} />}
     </ReviewFrame>
   );
 }

@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/Button';
 import { Loading } from '../../../components/ui/QueryStatus';
 import { useObjectUrlSrc } from '../../../hooks/useObjectUrlSrc';
 import { errorMessage } from '../../../lib/api';
-import { fundingProofQuery } from '../api/funding';
-import { panelClass } from '../panel';
+import { fundingProofQuery } from './api';
+import { panelClass } from '../shared/panel';
 
 const LABEL = 'Proof of payment';
 const linkClass = 'text-sm font-semibold text-brand-700 underline dark:text-brand-50';

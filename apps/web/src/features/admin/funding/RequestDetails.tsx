@@ -1,21 +1,17 @@
 import { formatMoney, type FundingStatus, type StaffFundingRequest } from '@bank/contract';
-import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { panelClass } from '../panel';
+import { DetailSection, type DetailRow } from '../shared/DetailRows';
+import { StatusBadge as SharedBadge, type StatusTone } from '../shared/StatusBadge';
 import { KIND_LABELS, STATUS_LABELS, SUBJECT_LABELS } from './labels';
 
-const STATUS_STYLES: Record<FundingStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
-  confirmed: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100',
-  declined: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
+const STATUS_TONES: Record<FundingStatus, StatusTone> = {
+  pending: 'waiting',
+  confirmed: 'done',
+  declined: 'refused',
 };
 
 export function StatusBadge({ status }: { status: FundingStatus }) {
-  return (
-    <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status]}`}>
-      {STATUS_LABELS[status]}
-    </span>
-  );
+  return <SharedBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</SharedBadge>;
 }
 
 /** The received amount, and how it stands against the claim when they differ. */
@@ -28,22 +24,9 @@ function received(r: StaffFundingRequest, amount: string): string {
   return `${money(BigInt(amount))}, ${money(size)} ${side} than claimed`;
 }
 
-function Rows({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr] ${panelClass}`}>
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
-          <dd className="mb-2 wrap-anywhere sm:mb-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** What the customer asked and where they say they paid; once decided, the decision. */
 export function RequestDetails({ request: r }: { request: StaffFundingRequest }) {
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     ['Kind', KIND_LABELS[r.kind]],
     [
       'Customer',
@@ -66,7 +49,7 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
     ['Submitted', formatDateTime(r.createdAt)],
   );
 
-  const decision: [string, ReactNode][] = [['Status', STATUS_LABELS[r.status]]];
+  const decision: DetailRow[] = [['Status', STATUS_LABELS[r.status]]];
   if (r.receivedAmount !== null) decision.push(['Received', received(r, r.receivedAmount)]);
   if (r.declineReason) decision.push(['Reason given', r.declineReason]);
   if (r.decidedBy) decision.push(['Decided by', r.decidedBy]);
@@ -74,20 +57,8 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
 
   return (
     <>
-      <section aria-labelledby="funding-details" className="flex flex-col gap-2">
-        <h2 id="funding-details" className="text-lg font-semibold">
-          Request
-        </h2>
-        <Rows rows={rows} />
-      </section>
-      {r.status !== 'pending' && (
-        <section aria-labelledby="funding-decided" className="flex flex-col gap-2">
-          <h2 id="funding-decided" className="text-lg font-semibold">
-            Decision taken
-          </h2>
-          <Rows rows={decision} />
-        </section>
-      )}
+      <DetailSection title="Request" rows={rows} />
+      {r.status !== 'pending' && <DetailSection title="Decision taken" rows={decision} />}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { KycSubmission } from '@bank/contract';
 import { useState } from 'react';
-import { documentUrl } from '../api/kyc';
+import { documentUrl } from './api';
 import { formatBytes } from '../../../lib/format';
+import { linkClass } from '../shared/cells';
 
 type Document = KycSubmission['documents'][number];
 
@@ -10,8 +11,6 @@ export const DOCUMENT_LABELS: Record<Document['role'], string> = {
   id_front: 'ID front',
   id_back: 'ID back',
 };
-
-const linkClass = 'font-semibold text-brand-700 underline dark:text-brand-50';
 
 /**
  * One document as stored (images re-encoded on intake). Images show inline; a PDF is offered as

@@ -1,67 +1,67 @@
+import type { KycQueueItem } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { countryName } from '../../../lib/countries';
 import { queries } from '../../../lib/queries';
-import { formatDateTime } from '../../../lib/format';
-import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
-import { panelClass } from '../panel';
-import { PageHeading } from '../../../components/ui/PageHeading';
+import { ItemLink, mutedClass, When } from '../shared/cells';
+import { QueuePage } from '../shared/QueuePage';
+import { QueueTable } from '../shared/QueueTable';
+
+const CAPTION = 'Identity checks waiting, oldest first';
+
+function ReviewLink({ item }: { item: KycQueueItem }) {
+  return (
+    <ItemLink to={`/admin/kyc/${item.id}`}>
+      {item.firstName} {item.lastName}
+    </ItemLink>
+  );
+}
+
+function Email({ item }: { item: KycQueueItem }) {
+  return <span className={`block text-sm break-all ${mutedClass}`}>{item.email}</span>;
+}
 
 /** Identity checks waiting for a decision, oldest first. */
 export function KycQueuePage() {
   const queue = useQuery(queries.staffKycQueue());
   return (
-    <div className="flex flex-col gap-4">
-      <div>
-        <PageHeading title="Identity checks" />
-        <p className="mt-1 text-slate-700 dark:text-slate-300">
-          Submissions waiting for review, oldest first.
-        </p>
-      </div>
-      {queue.isPending ? (
-        <Loading label="Loading the queue…" />
-      ) : queue.isError ? (
-        <LoadFailed
-          error={queue.error}
-          retrying={queue.isFetching}
-          onRetry={() => void queue.refetch()}
+    <QueuePage
+      title="Identity checks"
+      intro="Submissions waiting for review, oldest first."
+      query={queue}
+      loadingLabel="Loading the queue…"
+      empty="No identity checks are waiting."
+      summary={(count) => (count === 1 ? '1 waiting' : `${count} waiting`)}
+    >
+      {(items) => (
+        <QueueTable
+          items={items}
+          caption={CAPTION}
+          rowKey={(item) => item.id}
+          columns={[
+            {
+              header: 'Customer',
+              cell: (item) => (
+                <>
+                  <ReviewLink item={item} />
+                  <Email item={item} />
+                </>
+              ),
+            },
+            { header: 'Document', cell: (item) => item.documentType },
+            { header: 'Country', cell: (item) => countryName(item.country) },
+            { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.submittedAt} /> },
+          ]}
+          card={(item) => ({
+            link: <ReviewLink item={item} />,
+            who: <Email item={item} />,
+            details: [
+              ['Submitted', <When iso={item.submittedAt} />],
+              ['Document', item.documentType],
+              ['Country', countryName(item.country)],
+            ],
+          })}
         />
-      ) : queue.data.length === 0 ? (
-        <p className={panelClass}>No identity checks are waiting.</p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {queue.data.length === 1 ? '1 waiting' : `${queue.data.length} waiting`}
-          </p>
-          <ul className="flex flex-col gap-3">
-            {queue.data.map((item) => (
-              <li key={item.id} className={panelClass}>
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <Link
-                      to={`/admin/kyc/${item.id}`}
-                      className="text-lg font-semibold text-brand-700 underline dark:text-brand-50"
-                    >
-                      {item.firstName} {item.lastName}
-                    </Link>
-                    <p className="break-all text-sm text-slate-700 dark:text-slate-300">
-                      {item.email}
-                    </p>
-                  </div>
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-                    <dt className="text-slate-600 dark:text-slate-400">Submitted</dt>
-                    <dd>{formatDateTime(item.submittedAt)}</dd>
-                    <dt className="text-slate-600 dark:text-slate-400">Document</dt>
-                    <dd>{item.documentType}</dd>
-                    <dt className="text-slate-600 dark:text-slate-400">Country</dt>
-                    <dd>{countryName(item.country)}</dd>
-                  </dl>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
       )}
-    </div>
+    </QueuePage>
   );
 }

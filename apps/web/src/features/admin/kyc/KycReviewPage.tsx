@@ -1,44 +1,44 @@
 import type { KycSubmission } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Banner } from '../../../components/ui/Banner';
+import { PageHeading } from '../../../components/ui/PageHeading';
 import { countryName } from '../../../lib/countries';
-import { queries } from '../../../lib/queries';
 import { formatDateTime } from '../../../lib/format';
+import { queries } from '../../../lib/queries';
+import { DetailSection, type DetailRow } from '../shared/DetailRows';
+import { useDecisionOutcome } from '../shared/outcome';
+import { ReviewFrame } from '../shared/ReviewFrame';
+import { StatusBadge, type StatusTone } from '../shared/StatusBadge';
 import { Decision } from './Decision';
 import { DocumentView } from './DocumentView';
-import { panelClass } from '../panel';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { ReviewFrame } from '../ReviewFrame';
 
 const STATUS_LABELS: Record<KycSubmission['status'], string> = {
   pending: 'Waiting for review',
   approved: 'Approved',
   declined: 'Declined',
 };
-const STATUS_STYLES: Record<KycSubmission['status'], string> = {
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
-  approved: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100',
-  declined: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
+const STATUS_TONES: Record<KycSubmission['status'], StatusTone> = {
+  pending: 'waiting',
+  approved: 'done',
+  declined: 'refused',
 };
 
 /** One identity check: the customer's details, their documents, and the decision. */
 export function KycReviewPage() {
   const id = useParams().id ?? '';
   const submission = useQuery(queries.staffKycSubmission(id));
-  const [outcome, setOutcome] = useState<string | null>(null);
+  const { outcome, onDecided } = useDecisionOutcome();
   return (
     <ReviewFrame
       back={{ to: '/admin/kyc', label: 'Identity checks' }}
       outcome={outcome}
-      renderOutcome={(text) => <Banner tone="success">{text}</Banner>}
+      noun="submission"
       query={submission}
       loadingLabel="Loading the submission…"
       notFoundTitle="Submission not found"
       notFoundText="There is no identity check with this number. Go back to the list to pick one."
     >
-      {(data) => <Review submission={data} onDecided={setOutcome} />}
+      {(data) => <Review submission={data} onDecided={onDecided} />}
     </ReviewFrame>
   );
 }
@@ -51,7 +51,7 @@ function Review({
   onDecided: (message: string) => void;
 }) {
   const name = `${submission.firstName} ${submission.lastName}`;
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Email', submission.email],
     ['Username', submission.username],
     ['Country', countryName(submission.country)],
@@ -72,26 +72,12 @@ function Review({
     <>
       <div className="flex flex-wrap items-center gap-3">
         <PageHeading title={`${name} · Identity check`}>{name}</PageHeading>
-        <span
-          className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[submission.status]}`}
-        >
+        <StatusBadge tone={STATUS_TONES[submission.status]}>
           {STATUS_LABELS[submission.status]}
-        </span>
+        </StatusBadge>
       </div>
 
-      <section aria-labelledby="kyc-details" className="flex flex-col gap-2">
-        <h2 id="kyc-details" className="text-lg font-semibold">
-          Details
-        </h2>
-        <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr] ${panelClass}`}>
-          {rows.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
-              <dd className="mb-2 break-words sm:mb-0">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <DetailSection title="Details" rows={rows} />
 
       <section aria-labelledby="kyc-documents" className="flex flex-col gap-2">
         <h2 id="kyc-documents" className="text-lg font-semibold">

@@ -5,7 +5,7 @@ import { CopyButton } from '../../../components/ui/CopyButton';
 import { Toast, useToast } from '../../../components/ui/Toast';
 import { BANK_NAME } from '../../../lib/brand';
 import { countryName } from '../../../lib/countries';
-import { panelClass } from '../panel';
+import { panelClass } from '../shared/panel';
 
 /** One detail of the payment, and its Copy button when it is typed elsewhere as it stands. */
 function Row({

@@ -1,7 +1,7 @@
 import type { StaffTransfer } from '@bank/contract';
 import { money, percent } from '../../../components/funding/format';
 import { formatDateTime } from '../../../lib/format';
-import { DetailRows, type DetailRow } from './DetailRows';
+import { DetailSection, type DetailRow } from '../shared/DetailRows';
 import { STATUS_LABELS } from './labels';
 
 /** Who asked for the transfer, what it cost them, and when. */
@@ -20,14 +20,7 @@ export function CustomerDetails({ transfer: t }: { transfer: StaffTransfer }) {
     ['Recipient gets', money(t.amountReceived, t.currency)],
   ];
   if (t.submittedAt) rows.push(['Submitted', formatDateTime(t.submittedAt)]);
-  return (
-    <section aria-labelledby="transfer-customer" className="flex flex-col gap-2">
-      <h2 id="transfer-customer" className="text-lg font-semibold">
-        Customer
-      </h2>
-      <DetailRows rows={rows} />
-    </section>
-  );
+  return <DetailSection title="Customer" rows={rows} />;
 }
 
 /** A decided transfer: how, with what reference or reason, by whom and when. */
@@ -41,12 +34,5 @@ export function DecisionTaken({ transfer: t }: { transfer: StaffTransfer }) {
   if (t.decidedBy) rows.push(['Decided by', t.decidedBy]);
   else if (t.internal) rows.push(['Decided by', 'Settled at once, no staff step']);
   if (t.decidedAt) rows.push(['Decided', formatDateTime(t.decidedAt)]);
-  return (
-    <section aria-labelledby="transfer-decided" className="flex flex-col gap-2">
-      <h2 id="transfer-decided" className="text-lg font-semibold">
-        Decision taken
-      </h2>
-      <DetailRows rows={rows} />
-    </section>
-  );
+  return <DetailSection title="Decision taken" rows={rows} />;
 }

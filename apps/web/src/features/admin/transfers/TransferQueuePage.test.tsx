@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, problem, renderRoute, type FakeResponse } from '../../../test-utils';
-import { queueApi, queueItems, staffMe, staffTransferSample } from '../testing';
+import { queueApi, queueItems, staffMe, staffTransferSample } from '../shared/testing';
 
 afterEach(() => {
   cleanup();

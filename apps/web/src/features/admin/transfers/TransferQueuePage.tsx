@@ -1,11 +1,8 @@
 import { TRANSFER_STATUSES, type TransferStatus } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
-import { staffTransferQueries } from '../api/transfers';
-import { panelClass } from '../panel';
-import { statusIn, StatusTabs } from '../StatusTabs';
+import { QueuePage } from '../shared/QueuePage';
+import { StatusTabs, useStatusInAddress } from '../shared/StatusTabs';
+import { staffTransferQueries } from './api';
 import { STATUS_LABELS } from './labels';
 import { TransferQueueList } from './TransferQueueList';
 
@@ -31,49 +28,33 @@ function counted(count: number, status: TransferStatus): string {
 
 /** `/admin/transfers`: the customers' outgoing bank transfers of one status. */
 export function TransferQueuePage() {
-  const [params] = useSearchParams();
-  const status = statusIn(params, TRANSFER_STATUSES);
+  const status = useStatusInAddress(TRANSFER_STATUSES);
   const queue = useQuery(staffTransferQueries.queue(status));
-  const label = `${STATUS_LABELS[status]} transfers, ${ORDER[status]}`;
   return (
-    <div className="flex flex-col gap-4">
-      <div>
-        <PageHeading title="Outgoing transfers" />
-        <p className="mt-1 text-slate-700 dark:text-slate-300">
-          Bank transfers customers have sent, already debited from their accounts. Send each
-          payment, then mark it successful with its reference, or failed with a reason: a failed
-          transfer is refunded to the customer.
-        </p>
-      </div>
-      <StatusTabs
-        label="Transfers by status"
-        path="/admin/transfers"
-        statuses={TRANSFER_STATUSES}
-        labels={STATUS_LABELS}
-        shown={status}
-      />
-      {queue.isPending ? (
-        <Loading label="Loading the transfers…" />
-      ) : queue.isError ? (
-        <LoadFailed
-          error={queue.error}
-          retrying={queue.isFetching}
-          onRetry={() => void queue.refetch()}
+    <QueuePage
+      title="Outgoing transfers"
+      intro="Bank transfers customers have sent, already debited from their accounts. Send each payment, then mark it successful with its reference, or failed with a reason: a failed transfer is refunded to the customer."
+      tabs={
+        <StatusTabs
+          label="Transfers by status"
+          path="/admin/transfers"
+          statuses={TRANSFER_STATUSES}
+          labels={STATUS_LABELS}
+          shown={status}
         />
-      ) : queue.data.length === 0 ? (
-        <p className={panelClass}>{EMPTY[status]}</p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {counted(queue.data.length, status)}, {ORDER[status]}
-          </p>
-          <TransferQueueList
-            items={queue.data}
-            caption={label}
-            decided={status !== 'in_progress'}
-          />
-        </>
+      }
+      query={queue}
+      loadingLabel="Loading the transfers…"
+      empty={EMPTY[status]}
+      summary={(count) => `${counted(count, status)}, ${ORDER[status]}`}
+    >
+      {(items) => (
+        <TransferQueueList
+          items={items}
+          caption={`${STATUS_LABELS[status]} transfers, ${ORDER[status]}`}
+          decided={status !== 'in_progress'}
+        />
       )}
-    </div>
+    </QueuePage>
   );
 }

@@ -9,7 +9,7 @@ import {
   sentBodyTo,
   type FakeResponse,
 } from '../../../test-utils';
-import { staffMe, staffTransferSample } from '../testing';
+import { staffMe, staffTransferSample } from '../shared/testing';
 
 afterEach(() => {
   cleanup();

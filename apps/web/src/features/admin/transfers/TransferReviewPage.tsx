@@ -1,59 +1,39 @@
 import type { StaffTransfer } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Banner } from '../../../components/ui/Banner';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { staffTransferQueries } from '../api/transfers';
-import { ReviewFrame } from '../ReviewFrame';
+import { staffTransferQueries } from './api';
+import { useDecisionOutcome } from '../shared/outcome';
+import { ReviewFrame } from '../shared/ReviewFrame';
 import { Decision } from './Decision';
 import { DECIDED_AS, transferName } from './labels';
 import { PaymentToSend } from './PaymentToSend';
 import { InternalBadge, StatusBadge } from './StatusBadge';
 import { CustomerDetails, DecisionTaken } from './TransferDetails';
 
-type Outcome =
-  | { kind: 'decided'; text: string }
-  /** A refusal with 409: the server's words, until the reloaded transfer shows the decision. */
-  | { kind: 'conflict'; detail: string };
-
-/** The outcome above the transfer; a 409 reads as "someone else decided" once that shows. */
-function OutcomeBanner({ outcome, transfer }: { outcome: Outcome; transfer?: StaffTransfer }) {
-  if (outcome.kind === 'decided') return <Banner tone="success">{outcome.text}</Banner>;
-  if (!transfer?.status || transfer.status === 'in_progress') {
-    return <Banner tone="error">{outcome.detail}</Banner>;
-  }
-  const by = transfer.decidedBy ? ` by ${transfer.decidedBy}` : '';
-  return (
-    <Banner tone="warning">
-      Someone else decided this transfer first: it was {DECIDED_AS[transfer.status]}
-      {by}. Your decision was not applied; the transfer below is as it stands now.
-    </Banner>
-  );
+/** How a transfer read again after a 409 stands: decided by someone else, or not yet. */
+function meanwhile(transfer: StaffTransfer) {
+  if (!transfer.status || transfer.status === 'in_progress') return null;
+  return { as: DECIDED_AS[transfer.status], by: transfer.decidedBy };
 }
 
 /** `/admin/transfers/:id`: one outgoing transfer, what to send, and the decision (taken once). */
 export function TransferReviewPage() {
   const id = useParams().id ?? '';
   const transfer = useQuery(staffTransferQueries.transfer(id));
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, onDecided, onConflict } = useDecisionOutcome();
   return (
     <ReviewFrame
       back={{ to: '/admin/transfers', label: 'Outgoing transfers' }}
       outcome={outcome}
-      renderOutcome={(o) => <OutcomeBanner outcome={o} transfer={transfer.data} />}
+      noun="transfer"
+      meanwhile={meanwhile}
       query={transfer}
       loadingLabel="Loading the transfer…"
       notFoundTitle="Transfer not found"
       notFoundText="There is no outgoing transfer with this number. Go back to the list to pick one."
     >
-      {(data) => (
-        <Review
-          transfer={data}
-          onDecided={(text) => setOutcome({ kind: 'decided', text })}
-          onConflict={(detail) => setOutcome({ kind: 'conflict', detail })}
-        />
-      )}
+      {(data) => <Review transfer={data} onDecided={onDecided} onConflict={onConflict} />}
     </ReviewFrame>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { panelClass } from '../panel';
+import { useId, type ReactNode } from 'react';
+import { panelClass } from './panel';
 
 export type DetailRow = [term: string, value: ReactNode];
 
@@ -14,5 +14,18 @@ export function DetailRows({ rows }: { rows: DetailRow[] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A titled block of a review page: its heading (h2) and its rows. */
+export function DetailSection({ title, rows }: { title: string; rows: DetailRow[] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <DetailRows rows={rows} />
+    </section>
   );
 }

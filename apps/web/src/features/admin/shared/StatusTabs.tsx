@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 /** A queue's statuses, the one shown by default first. */
 type Statuses<S extends string> = readonly [S, ...S[]];
@@ -7,6 +7,12 @@ type Statuses<S extends string> = readonly [S, ...S[]];
 export function statusIn<S extends string>(params: URLSearchParams, statuses: Statuses<S>): S {
   const asked = params.get('status');
   return statuses.find((status) => status === asked) ?? statuses[0];
+}
+
+/** The status of a queue page's address (see `statusIn`). */
+export function useStatusInAddress<S extends string>(statuses: Statuses<S>): S {
+  const [params] = useSearchParams();
+  return statusIn(params, statuses);
 }
 
 /**
@@ -34,10 +40,10 @@ export function StatusTabs<S extends string>({
             <Link
               to={index === 0 ? path : `${path}?status=${status}`}
               aria-current={status === shown ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ring-1 ${
+              className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 sm:px-4 ${
                 status === shown
                   ? 'bg-brand-700 text-white ring-brand-700'
-                  : 'text-brand-700 ring-slate-300 hover:bg-brand-50 dark:text-brand-50 dark:ring-slate-700 dark:hover:bg-slate-800'
+                  : 'bg-white text-brand-700 ring-slate-300 hover:bg-brand-50 dark:bg-slate-900 dark:text-brand-50 dark:ring-slate-700 dark:hover:bg-slate-800'
               }`}
             >
               {labels[status]}

@@ -1,6 +1,6 @@
 /** Test helpers of the staff pages: a staff member, a transfer to process, a fake queue API. */
 import type { Me, StaffTransfer } from '@bank/contract';
-import { mockFetch, problem, type FakeResponse } from '../../test-utils';
+import { mockFetch, problem, type FakeResponse } from '../../../test-utils';
 
 /** Grace Hopper, signed in as staff with `permissions`. */
 export function staffMe(permissions: Me['permissions']): Me {

@@ -1,19 +1,21 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/ui/PageHeading';
-import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
-import { ApiError } from '../../lib/api';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
+import { ApiError } from '../../../lib/api';
+import { OutcomeBanner, type DecidedMeanwhile, type DecisionOutcome } from './outcome';
 
 /**
  * A staff review page's frame: the link back to the list, the outcome of a decision (focused
  * when it changes, as the decision's buttons go away with the decision), and the item being
  * reviewed once loaded, with its loading, not-found and failed states.
  */
-export function ReviewFrame<T, O>({
+export function ReviewFrame<T>({
   back,
   outcome,
-  renderOutcome,
+  noun,
+  meanwhile = () => null,
   query,
   loadingLabel,
   notFoundTitle,
@@ -21,8 +23,11 @@ export function ReviewFrame<T, O>({
   children,
 }: {
   back: { to: string; label: string };
-  outcome: O | null;
-  renderOutcome: (outcome: O) => ReactNode;
+  outcome: DecisionOutcome | null;
+  /** What is reviewed, as the outcome's sentences name it: "request", "transfer". */
+  noun: string;
+  /** How the item was decided, once it has been (for a 409: someone else decided first). */
+  meanwhile?: (data: T) => DecidedMeanwhile | null;
   query: UseQueryResult<T>;
   loadingLabel: string;
   notFoundTitle: string;
@@ -44,7 +49,11 @@ export function ReviewFrame<T, O>({
       </p>
       {outcome && (
         <div ref={outcomeRef} tabIndex={-1}>
-          {renderOutcome(outcome)}
+          <OutcomeBanner
+            outcome={outcome}
+            noun={noun}
+            meanwhile={query.data === undefined ? null : meanwhile(query.data)}
+          />
         </div>
       )}
       {query.isPending ? (

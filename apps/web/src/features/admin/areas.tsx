@@ -1,0 +1,177 @@
+import type { Me, Permission } from '@bank/contract';
+import {
+  BanknoteArrowDown,
+  Bitcoin,
+  Globe,
+  Headset,
+  IdCard,
+  Landmark,
+  Layers,
+  PiggyBank,
+  ScanFace,
+  SendHorizontal,
+  Tags,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ComponentType } from 'react';
+
+/** The menu's groups, in its order. */
+export const MENU_GROUPS = ['Queues', 'Customers & money', 'Catalog', 'Administration'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** Fetches a page's code (a lazy route: nothing of the back office ships with other pages). */
+export type PageLoader = () => Promise<ComponentType>;
+
+/**
+ * One staff area: a place in the menu and the pages behind it, all for holders of `permission`
+ * (the server checks it again on every call). The router (routes.tsx) and the menu
+ * (StaffNav.tsx) are both made from this list.
+ */
+export interface StaffArea {
+  /** Under /admin: 'kyc', 'catalog/crypto-types'. '' is the back office's front page. */
+  path: string;
+  /** The menu's words, and most often the page's heading. */
+  label: string;
+  permission: Permission;
+  icon: LucideIcon;
+  /** Where the menu lists it; none for the front page, which comes first. */
+  group?: MenuGroup;
+  /** The page at `path`. */
+  page: PageLoader;
+  /** Pages under `path`, by their path below it: `{ ':id': … }` is `kyc/:id`. */
+  children?: Readonly<Record<string, PageLoader>>;
+  /** Routed but not offered in the menu: an area reached only from another page. */
+  hidden?: true;
+}
+
+/**
+ * Every staff area, in menu order within each group. A new area is one entry here and its
+ * folder under features/admin/ (walled in by eslint.config.js: it may use ./shared, never
+ * another area).
+ */
+export const STAFF_AREAS: readonly StaffArea[] = [
+  {
+    path: 'kyc',
+    label: 'Identity checks',
+    permission: 'kyc.review',
+    icon: ScanFace,
+    group: 'Queues',
+    page: () => import('./kyc/KycQueuePage').then((m) => m.KycQueuePage),
+    children: { ':id': () => import('./kyc/KycReviewPage').then((m) => m.KycReviewPage) },
+  },
+  {
+    path: 'funding',
+    label: 'Funding requests',
+    permission: 'funding.review',
+    icon: BanknoteArrowDown,
+    group: 'Queues',
+    page: () => import('./funding/FundingQueuePage').then((m) => m.FundingQueuePage),
+    children: {
+      ':id': () => import('./funding/FundingReviewPage').then((m) => m.FundingReviewPage),
+    },
+  },
+  {
+    path: 'transfers',
+    label: 'Outgoing transfers',
+    permission: 'transfers.process',
+    icon: SendHorizontal,
+    group: 'Queues',
+    page: () => import('./transfers/TransferQueuePage').then((m) => m.TransferQueuePage),
+    children: {
+      ':id': () => import('./transfers/TransferReviewPage').then((m) => m.TransferReviewPage),
+    },
+  },
+  {
+    path: 'catalog/document-types',
+    label: 'Document types',
+    permission: 'catalog.manage',
+    icon: IdCard,
+    group: 'Catalog',
+    page: () => import('./catalog/DocumentTypesPage').then((m) => m.DocumentTypesPage),
+  },
+  {
+    path: 'catalog/support-contacts',
+    label: 'Support contacts',
+    permission: 'catalog.manage',
+    icon: Headset,
+    group: 'Catalog',
+    page: () => import('./catalog/SupportContactsPage').then((m) => m.SupportContactsPage),
+  },
+  {
+    path: 'catalog/crypto-types',
+    label: 'Crypto types',
+    permission: 'catalog.manage',
+    icon: Bitcoin,
+    group: 'Catalog',
+    page: () => import('./catalog/CryptoTypesPage').then((m) => m.CryptoTypesPage),
+  },
+  {
+    path: 'catalog/payment-purposes',
+    label: 'Payment purposes',
+    permission: 'catalog.manage',
+    icon: Tags,
+    group: 'Catalog',
+    page: () => import('./catalog/PaymentPurposesPage').then((m) => m.PaymentPurposesPage),
+  },
+  {
+    path: 'catalog/fixed-deposit-plans',
+    label: 'Fixed-deposit plans',
+    permission: 'catalog.manage',
+    icon: PiggyBank,
+    group: 'Catalog',
+    page: () => import('./catalog/FixedDepositPlansPage').then((m) => m.FixedDepositPlansPage),
+  },
+  {
+    path: 'catalog/account-plans',
+    label: 'Account plans',
+    permission: 'catalog.manage',
+    icon: Layers,
+    group: 'Catalog',
+    page: () => import('./catalog/AccountPlansPage').then((m) => m.AccountPlansPage),
+  },
+  {
+    path: 'catalog/institution',
+    label: 'Institution details',
+    permission: 'catalog.manage',
+    icon: Landmark,
+    group: 'Catalog',
+    page: () => import('./catalog/InstitutionDetailsPage').then((m) => m.InstitutionDetailsPage),
+  },
+  {
+    path: 'catalog/availability',
+    label: 'Region availability',
+    permission: 'catalog.manage',
+    icon: Globe,
+    group: 'Catalog',
+    page: () => import('./catalog/AvailabilityPage').then((m) => m.AvailabilityPage),
+  },
+];
+
+/** Where an area's page is. */
+export function hrefOf(area: Pick<StaffArea, 'path'>): string {
+  return area.path ? `/admin/${area.path}` : '/admin';
+}
+
+/** One part of the menu: a group's areas, or (group null) the front page above the groups. */
+export interface MenuSection {
+  group: MenuGroup | null;
+  areas: StaffArea[];
+}
+
+/** The menu this staff member's permissions open: its sections in order, none of them empty. */
+export function menuOf(me: Me, areas: readonly StaffArea[] = STAFF_AREAS): MenuSection[] {
+  const offered = areas.filter((area) => !area.hidden && me.permissions.includes(area.permission));
+  return [null, ...MENU_GROUPS]
+    .map((group) => ({
+      group,
+      areas: offered.filter((area) => (area.group ?? null) === group),
+    }))
+    .filter((section) => section.areas.length > 0);
+}
+
+/** The first area of the menu that is not the front page: where /admin leads without one. */
+export function firstAreaOf(me: Me, areas: readonly StaffArea[] = STAFF_AREAS) {
+  return menuOf(me, areas)
+    .flatMap((section) => section.areas)
+    .find((area) => area.path !== '');
+}
