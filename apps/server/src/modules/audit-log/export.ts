@@ -63,15 +63,16 @@ export async function exportAuditLog(
   query: AuditExportQuery,
   actor: StaffActor,
   onStreamError: (error: Error) => void,
+  maxRows = AUDIT_EXPORT_MAX_ROWS,
 ): Promise<{ filename: string; body: Readable; rows: number }> {
   const filter = await auditFilterOf(deps, query);
   const extent = filter
-    ? await repo.auditExtent(deps.db, filter, AUDIT_EXPORT_MAX_ROWS)
+    ? await repo.auditExtent(deps.db, filter, maxRows)
     : { rows: 0, newestId: null };
-  if (extent.rows > AUDIT_EXPORT_MAX_ROWS) {
+  if (extent.rows > maxRows) {
     throw new AppError(
       'UNPROCESSABLE',
-      `This search matches more than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows, the most one export holds. Choose a shorter period or add a filter.`,
+      `This search matches more than ${maxRows.toLocaleString('en-US')} rows, the most one export holds. Choose a shorter period or add a filter.`,
     );
   }
   const given = Object.fromEntries(
