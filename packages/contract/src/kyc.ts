@@ -3,6 +3,8 @@ import { queuePageShape, queueSearchShape } from './queues.js';
 import { textSchema } from './text.js';
 
 export const KYC_STATUSES = ['pending', 'approved', 'declined'] as const;
+/** Where a submission stands: waiting for review, or decided. */
+export type KycReviewStatus = (typeof KYC_STATUSES)[number];
 export const KYC_DOCUMENT_ROLES = ['photo', 'id_front', 'id_back'] as const;
 export type KycDocumentRole = (typeof KYC_DOCUMENT_ROLES)[number];
 
