@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/connection.js';
+import { migrate } from '../../src/db/migrate.js';
 import type { ScratchDatabase } from '../../src/db/scratch.js';
 import { SYSTEM_ACTOR, audit, verifyAuditChain } from '../../src/platform/audit/index.js';
 import { createTestDatabase, engineName } from '../helpers/database.js';
@@ -93,6 +95,13 @@ describe(`the audit chain (${engineName})`, () => {
       url.password = password;
       const app = new pg.Client({ connectionString: url.toString() });
       await app.connect();
+      // The app starts as that role on a migrated database: nothing to apply, nothing created.
+      const asApp = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 1 });
+      try {
+        expect((await migrate(asApp.db)).applied).toEqual([]);
+      } finally {
+        await asApp.close();
+      }
       try {
         // It writes events, which join the chain as any others do.
         await app.query(
