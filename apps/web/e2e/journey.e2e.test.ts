@@ -211,8 +211,8 @@ describe('a new customer, from sign-up to an approved account', () => {
     await staff.getByLabel('Customer', { exact: true }).fill(email);
     await staff.getByRole('button', { name: 'Search', exact: true }).click();
     const log = staff.getByRole('table', { name: 'Audit log, newest first' });
-    await log.getByText('Identity check approved').waitFor();
-    await log.getByText('Identity check declined').waitFor();
+    await log.getByText('Identity check approved', { exact: true }).waitFor();
+    await log.getByText('Identity check declined', { exact: true }).waitFor();
     await expectAccessibleEverywhere(staff, 'audit log');
     await backOffice.getByRole('link', { name: 'Trial balance' }).click();
     await staff.getByText('OK: the USD accounts sum to zero.').waitFor();
