@@ -6,7 +6,6 @@ import {
   SYSTEM_ACTOR,
   audit,
   auditSecurityEvent,
-  type AuditFailureReport,
   type AuditWriter,
 } from './platform/audit/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -55,10 +54,6 @@ export interface AppDeps {
   approvals: ApprovalRegistry;
 }
 
-/** A security event that could not be written, told where an operator reads it. */
-const reportLostEvent: AuditFailureReport = ({ action, error }) =>
-  console.error(`audit: ${action} not recorded: ${error}`);
-
 /** A one-time code purpose was paused for a person: the auth module emails them (a job). */
 export const CODES_PAUSED_JOB = 'auth.codes_paused';
 
@@ -85,18 +80,13 @@ export function createDeps(options: {
       clock,
       // A wrong code is a security event: its purpose and why, never the code.
       onFailure: async (db, { userId, purpose, reason, actor }) => {
-        await auditSecurityEvent(
-          audit,
-          db,
-          {
-            action: 'security.code_failed',
-            actor: actor ?? SYSTEM_ACTOR,
-            targetId: String(userId),
-            customerId: userId,
-            after: { purpose, reason },
-          },
-          reportLostEvent,
-        );
+        await auditSecurityEvent(audit, db, {
+          action: 'security.code_failed',
+          actor: actor ?? SYSTEM_ACTOR,
+          targetId: String(userId),
+          customerId: userId,
+          after: { purpose, reason },
+        });
       },
       onPaused: async (db, userId, purpose, until) => {
         // A security event: someone tried too many wrong codes of this person's today.

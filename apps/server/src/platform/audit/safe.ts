@@ -6,6 +6,10 @@ import type { AuditRecord, AuditWriter } from './write.js';
 /** Where a lost security event is reported (the app's logger; the console for jobs). */
 export type AuditFailureReport = (details: { action: string; error: string }) => void;
 
+/** Without a logger at hand: one line on the server's error output. */
+const toConsole: AuditFailureReport = ({ action, error }) =>
+  console.error(`audit: ${action} not recorded: ${error}`);
+
 /**
  * Writes a security event that accompanies a refusal (a wrong code, a permission refused, a
  * 429), so that a failing audit write never turns the refusal into a 500, nor undoes what the
@@ -17,7 +21,7 @@ export async function auditSecurityEvent(
   write: AuditWriter,
   db: Kysely<DB>,
   record: AuditRecord,
-  report: AuditFailureReport,
+  report: AuditFailureReport = toConsole,
 ): Promise<boolean> {
   const savepoint = db.isTransaction;
   try {
