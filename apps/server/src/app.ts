@@ -15,6 +15,7 @@ import { devMailboxRoutes, isLoopbackAddress } from './modules/system/dev-mailbo
 import { clientKey } from './platform/client-key.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logging.js';
+import { auditRateLimits } from './platform/rate-limit-audit.js';
 import { redisStoreWithFallback } from './platform/rate-limit-store.js';
 import { findUnacceptableText, unacceptableTextError } from './platform/text.js';
 import { registerAccess } from './plugins/access.js';
@@ -133,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurity(app, { production });
   registerErrorHandling(app);
+  // 429s go to the audit log, at most one row per client address and route a minute.
+  const markRateLimited = auditRateLimits(app, deps);
 
   await app.register(rateLimit, {
     global: false,
@@ -146,11 +149,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       : {}),
     keyGenerator: (request) => clientKey(request.ip),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
+    errorResponseBuilder: (request, context) => {
+      markRateLimited(request, context);
+      return new AppError(
         'RATE_LIMITED',
         `Too many attempts. Please wait ${context.after} and try again.`,
-      ),
+      );
+    },
   });
   await registerSessions(app, { database, production, publicOrigin: config.publicOrigin });
   registerAccess(app, database);

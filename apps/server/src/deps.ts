@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import type { DB } from './db/schema.js';
-import { SYSTEM_ACTOR, audit, type AuditWriter } from './platform/audit/index.js';
+import {
+  SYSTEM_ACTOR,
+  audit,
+  auditSecurityEvent,
+  type AuditWriter,
+} from './platform/audit/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCodeService, type CodeService } from './platform/codes/index.js';
 import { createFileStore, type FileStore } from './platform/files/index.js';
@@ -73,6 +78,16 @@ export function createDeps(options: {
     codes: createCodeService({
       secretKey: config.secretKey,
       clock,
+      // A wrong code is a security event: its purpose and why, never the code.
+      onFailure: async (db, { userId, purpose, reason, actor }) => {
+        await auditSecurityEvent(audit, db, {
+          action: 'security.code_failed',
+          actor: actor ?? SYSTEM_ACTOR,
+          targetId: String(userId),
+          customerId: userId,
+          after: { purpose, reason },
+        });
+      },
       onPaused: async (db, userId, purpose, until) => {
         // A security event: someone tried too many wrong codes of this person's today.
         await audit(db, {

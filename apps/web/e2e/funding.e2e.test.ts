@@ -177,7 +177,10 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await expectAccessibleEverywhere(page, 'crypto deposit');
 
     // Staff confirm 142.50: less arrived than was claimed.
-    await staff.getByRole('link', { name: 'Funding requests' }).click();
+    await staff
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Funding requests' })
+      .click();
     await staff.getByRole('heading', { name: 'Funding requests' }).waitFor();
     await expectAccessibleEverywhere(staff, 'staff funding queue');
     await staff.getByRole('link', { name: /Deposit \d+ ?: Grace Hopper/ }).click();

@@ -79,8 +79,7 @@ async function openSubmission(
   customerName: string,
   options: { checkPages: boolean; pdfBack: boolean },
 ) {
-  await staff.goto(`${server.url}/wp-user/admin`);
-  await staff.waitForURL('**/wp-user/admin/kyc');
+  await staff.goto(`${server.url}/wp-user/admin/kyc`);
   await staff.getByRole('link', { name: customerName }).click();
   await staff.getByRole('heading', { name: customerName }).waitFor();
   const pictures = ['Photo of the customer', 'ID front', ...(options.pdfBack ? [] : ['ID back'])];
@@ -111,6 +110,9 @@ describe('a new customer, from sign-up to an approved account', () => {
     const staff = await staffContext.newPage();
     const staffProblems = watchProblems(staff);
     const nextCode = await enrolStaff(staff, server.url, STAFF);
+    // The back office opens on its overview: the queues and the ledger's health.
+    await staff.getByRole('region', { name: 'Ledger health' }).waitFor();
+    await expectAccessibleEverywhere(staff, 'overview');
     await staff.getByRole('link', { name: 'Document types' }).click();
     await staff.getByRole('heading', { name: 'Document types' }).waitFor();
     await staff.getByLabel('Name').fill('Residence Permit');
@@ -160,7 +162,10 @@ describe('a new customer, from sign-up to an approved account', () => {
     });
 
     // The reviewer finds the submission in the queue and declines it with a reason.
-    await staff.getByRole('link', { name: 'Identity checks' }).click();
+    await staff
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Identity checks' })
+      .click();
     await staff.getByRole('link', { name: 'Mary Jackson' }).waitFor();
     await expectAccessibleEverywhere(staff, 'staff queue');
     await openSubmission(staff, 'Mary Jackson', { checkPages: true, pdfBack: false });
@@ -198,6 +203,20 @@ describe('a new customer, from sign-up to an approved account', () => {
     expect(accountNumber).toMatch(/^\d{10}$/);
     await staff.getByText('Approved', { exact: true }).waitFor();
     await waitForMail(server.dataDir, email, /current account is open/);
+
+    // The audit log holds both decisions about her; the trial balance still reads zero.
+    const backOffice = staff.getByRole('navigation', { name: 'Back office' });
+    await backOffice.getByRole('link', { name: 'Audit log' }).click();
+    await staff.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    await staff.getByLabel('Customer', { exact: true }).fill(email);
+    await staff.getByRole('button', { name: 'Search', exact: true }).click();
+    const log = staff.getByRole('table', { name: 'Audit log, newest first' });
+    await log.getByText('Identity check approved', { exact: true }).waitFor();
+    await log.getByText('Identity check declined', { exact: true }).waitFor();
+    await expectAccessibleEverywhere(staff, 'audit log');
+    await backOffice.getByRole('link', { name: 'Trial balance' }).click();
+    await staff.getByText('OK: the USD accounts sum to zero.').waitFor();
+    await expectAccessibleEverywhere(staff, 'trial balance');
 
     // The customer mistypes the password five times; the right one then needs the code emailed
     // to her as well, and she reaches the dashboard with the new account, empty and at zero.

@@ -87,7 +87,8 @@ export async function enrolStaff(staff: Page, baseUrl: string, who: StaffCredent
   for (const code of codes) expect(saved).toContain(code);
   await staff.getByLabel('I have saved my recovery codes').check();
   await staff.getByRole('button', { name: 'Continue' }).click();
-  await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
+  await staff.waitForURL('**/wp-user/admin', { timeout: 15_000 });
+  await staff.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
   return nextCode;
 }
 
@@ -104,5 +105,6 @@ export async function signInStaff(
   await staff.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
   if (checkPage) await expectAccessibleEverywhere(staff, 'second-factor verify');
   await typeCode(staff, await nextCode());
-  await staff.waitForURL('**/wp-user/admin/kyc', { timeout: 15_000 });
+  await staff.waitForURL('**/wp-user/admin', { timeout: 15_000 });
+  await staff.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 }

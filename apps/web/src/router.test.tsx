@@ -51,10 +51,13 @@ describe('pages whose code is fetched when first opened', () => {
     mockFetch(
       bankAnswers({
         '/api/v1/auth/session': { status: 200, body: { me: kycReviewer } },
-        '/api/v1/staff/kyc/queue': { status: 200, body: { items: [] } },
+        '/api/v1/staff/kyc/queue?status=pending': {
+          status: 200,
+          body: { items: [], nextCursor: null },
+        },
       }),
     );
-    const router = renderRoute('/admin', undefined, { lazy: true });
+    const router = renderRoute('/admin/kyc', undefined, { lazy: true });
     expect(await screen.findByText('No identity checks are waiting.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/kyc');
     expect(screen.getByRole('navigation', { name: 'Back office' })).toBeTruthy();

@@ -5,6 +5,7 @@ import {
   positiveMinorUnitsSchema,
   unsignedMinorUnitsSchema,
 } from './money.js';
+import { queueAmountShape, queuePageShape, queueSearchShape } from './queues.js';
 import { textSchema } from './text.js';
 
 /**
@@ -367,26 +368,33 @@ export const staffFundingItemSchema = z.object({
     email: z.string(),
     username: z.string(),
   }),
+  /** The decision, once made: what arrived (confirmed) or why not (declined), by whom, when. */
+  receivedAmount: unsignedMinorUnitsSchema.nullable(),
+  declineReason: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  /** The staff member who decided, by name. */
+  decidedBy: z.string().nullable(),
 });
 export type StaffFundingItem = z.infer<typeof staffFundingItemSchema>;
 
 export const staffFundingQueueSchema = z
-  .object({ items: z.array(staffFundingItemSchema) })
+  .object({ items: z.array(staffFundingItemSchema), ...queuePageShape })
   .meta({ id: 'StaffFundingQueue' });
 
+/** A tab of the queue: waiting oldest first, decided newest decision first; with search. */
 export const staffFundingQueueQuerySchema = z.object({
   status: z.enum(FUNDING_STATUSES).default('pending'),
+  kind: z.enum(FUNDING_KINDS).optional(),
+  ...queueSearchShape,
+  /** The amount claimed, or received once confirmed. */
+  ...queueAmountShape,
 });
+export type StaffFundingQueueQuery = z.output<typeof staffFundingQueueQuerySchema>;
 
 export const staffFundingRequestSchema = staffFundingItemSchema
   .extend({
     payToAddress: z.string(),
     network: z.string().nullable(),
-    receivedAmount: unsignedMinorUnitsSchema.nullable(),
-    declineReason: z.string().nullable(),
-    decidedAt: z.iso.datetime().nullable(),
-    /** The staff member who decided, by name. */
-    decidedBy: z.string().nullable(),
     proofMime: z.string(),
     /** Fixed deposits and upgrades: the plan's terms now, to check the amount against. */
     planTerms: z.string().nullable(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { queuePageShape, queueSearchShape } from './queues.js';
 import { textSchema } from './text.js';
 
 export const KYC_STATUSES = ['pending', 'approved', 'declined'] as const;
+/** Where a submission stands: waiting for review, or decided. */
+export type KycReviewStatus = (typeof KYC_STATUSES)[number];
 export const KYC_DOCUMENT_ROLES = ['photo', 'id_front', 'id_back'] as const;
 export type KycDocumentRole = (typeof KYC_DOCUMENT_ROLES)[number];
 
@@ -10,7 +13,7 @@ export const kycDeclineSchema = z
   .object({ reason: textSchema().trim().min(3, 'Give the customer a reason').max(500) })
   .meta({ id: 'KycDecline' });
 
-/** One identity check waiting in the staff queue. */
+/** One identity check in the staff queue: waiting, or decided (by whom, when, why). */
 export const kycQueueItemSchema = z.object({
   id: z.string(),
   submittedAt: z.iso.datetime(),
@@ -19,12 +22,24 @@ export const kycQueueItemSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  status: z.enum(KYC_STATUSES),
+  reviewedAt: z.iso.datetime().nullable(),
+  /** The staff member who decided, by name. */
+  reviewedBy: z.string().nullable(),
+  declineReason: z.string().nullable(),
 });
 export type KycQueueItem = z.infer<typeof kycQueueItemSchema>;
 
 export const kycQueueSchema = z
-  .object({ items: z.array(kycQueueItemSchema) })
+  .object({ items: z.array(kycQueueItemSchema), ...queuePageShape })
   .meta({ id: 'KycQueue' });
+
+/** A tab of the queue: waiting oldest first; decided newest decision first; with search. */
+export const kycQueueQuerySchema = z.object({
+  status: z.enum(KYC_STATUSES).default('pending'),
+  ...queueSearchShape,
+});
+export type KycQueueQuery = z.output<typeof kycQueueQuerySchema>;
 
 /** A submission as the reviewer sees it, with the documents that can be viewed. */
 export const kycSubmissionSchema = z

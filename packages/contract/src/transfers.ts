@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unsignedMinorUnitsSchema, positiveDecimalAmountSchema } from './money.js';
+import { queueAmountShape, queuePageShape, queueSearchShape } from './queues.js';
 import { textSchema } from './text.js';
 
 /**
@@ -221,9 +222,14 @@ export const beneficiaryListSchema = z
 // -----------------------------------------------------------------------------------------
 // Staff (transfers.process): the outgoing queue, decided once.
 
+/** A tab of the queue: in progress oldest first, decided newest decision first; with search. */
 export const staffTransferQueueQuerySchema = z.object({
   status: z.enum(TRANSFER_STATUSES).default('in_progress'),
+  ...queueSearchShape,
+  /** The amount sent (before the service charge). */
+  ...queueAmountShape,
 });
+export type StaffTransferQueueQuery = z.output<typeof staffTransferQueueQuerySchema>;
 
 export const staffTransferSchema = transferSchema
   .omit({
@@ -247,7 +253,7 @@ export const staffTransferSchema = transferSchema
 export type StaffTransfer = z.infer<typeof staffTransferSchema>;
 
 export const staffTransferQueueSchema = z
-  .object({ items: z.array(staffTransferSchema) })
+  .object({ items: z.array(staffTransferSchema), ...queuePageShape })
   .meta({ id: 'StaffTransferQueue' });
 
 export const completeTransferSchema = z

@@ -71,13 +71,19 @@ export async function migrate(
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
     try {
-      await sql`
-        create table if not exists schema_migrations (
-          version    integer primary key,
-          name       text not null,
-          checksum   text not null,
-          applied_at timestamptz not null default now()
-        )`.execute(conn);
+      // Created only when missing: an application role that owns no table (docs/operations.md)
+      // may not create one, even one that exists, and starts on a migrated database all the same.
+      const { rows } = await sql<{ found: string | null }>`
+        select to_regclass('schema_migrations')::text as found`.execute(conn);
+      if (!rows[0]?.found) {
+        await sql`
+          create table schema_migrations (
+            version    integer primary key,
+            name       text not null,
+            checksum   text not null,
+            applied_at timestamptz not null default now()
+          )`.execute(conn);
+      }
       const applied = await conn.selectFrom('schema_migrations').selectAll().execute();
       const byVersion = new Map(applied.map((row) => [row.version, row]));
       for (const row of applied) {

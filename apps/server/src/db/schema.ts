@@ -6,6 +6,7 @@ import type { FundingTables } from './tables/funding.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
 import type { StaffTables } from './tables/staff.js';
+import type { LedgerCheckTables } from './tables/ledger-checks.js';
 import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
@@ -18,7 +19,8 @@ export interface DB
     TransferTables,
     ApprovalTables,
     CustomersTables,
-    StaffTables {
+    StaffTables,
+    LedgerCheckTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -35,4 +35,11 @@ export {
   type OwnedHistoryPage,
   type PeriodSummary,
 } from './reads.js';
+export {
+  customerAccountsPage,
+  readTrialBalance,
+  type CustomerAccountFilter,
+  type InternalAccountBalance,
+  type TrialBalanceReading,
+} from './trial-balance.js';
 export * from './types.js';

@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts/index.js';
 import { approvalsModule } from './approvals/index.js';
+import { auditLogModule } from './audit-log/index.js';
 import { availabilityModule } from './availability/index.js';
 import { authModule } from './auth/index.js';
 import { catalogModule } from './catalog/index.js';
@@ -10,6 +11,7 @@ import { fundingModule } from './funding/index.js';
 import { kycModule } from './kyc/index.js';
 import type { AppModule } from './module.js';
 import { notificationsModule } from './notifications/index.js';
+import { overviewModule } from './overview/index.js';
 import { pinModule } from './pin/index.js';
 import { profileModule } from './profile/index.js';
 import { settingsModule } from './settings/index.js';
@@ -18,6 +20,7 @@ import { statementsModule } from './statements/index.js';
 import { supportModule } from './support/index.js';
 import { systemModule } from './system/index.js';
 import { transfersModule } from './transfers/index.js';
+import { trialBalanceModule } from './trial-balance/index.js';
 
 /** Every feature module, wired the same way (app.ts registers routes, main.ts runs jobs). */
 export const modules: readonly AppModule[] = [
@@ -40,6 +43,9 @@ export const modules: readonly AppModule[] = [
   approvalsModule,
   customersModule,
   staffModule,
+  auditLogModule,
+  trialBalanceModule,
+  overviewModule,
 ];
 
 export type { AppModule } from './module.js';

@@ -5,6 +5,7 @@ import type { SessionScope } from '../db/tables/identity.js';
 import {
   actorOf,
   audit,
+  auditSecurityEvent,
   isStaffActor,
   type Actor,
   type StaffActor,
@@ -89,16 +90,22 @@ async function enforce(request: FastifyRequest, database: Database) {
   }
   const held = await permissionsOf(database.db, session.userId);
   if (!grants(access.permission, held)) {
-    // A refusal of a signed-in staff member is a security event: it goes to the audit log.
-    await audit(database.db, {
-      action: 'security.permission_denied',
-      actor: request.actor,
-      targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
-      after: {
-        permission:
-          typeof access.permission === 'string' ? access.permission : access.permission.join('|'),
+    // A refusal of a signed-in staff member is a security event: it goes to the audit log (and
+    // stays a 403 if the log cannot be written).
+    await auditSecurityEvent(
+      audit,
+      database.db,
+      {
+        action: 'security.permission_denied',
+        actor: request.actor,
+        targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
+        after: {
+          permission:
+            typeof access.permission === 'string' ? access.permission : access.permission.join('|'),
+        },
       },
-    });
+      (lost) => request.log.error(lost, 'security event not recorded'),
+    );
     throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
   }
   request.actor = { ...actorOf(request, session.userId), permissions: held } as StaffActor;

@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/connection.js';
+import { openDatabase } from '../../src/db/connection.js';
+import { migrate } from '../../src/db/migrate.js';
+import type { ScratchDatabase } from '../../src/db/scratch.js';
 import { SYSTEM_ACTOR, audit, verifyAuditChain } from '../../src/platform/audit/index.js';
 import { createTestDatabase, engineName } from '../helpers/database.js';
 
@@ -9,7 +13,7 @@ import { createTestDatabase, engineName } from '../helpers/database.js';
  * database itself, so that an edited or removed row is found by the verify walk, and the
  * application's own connection cannot edit or remove rows at all.
  */
-let database: Database;
+let database: ScratchDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase({ poolSize: 12 });
@@ -64,6 +68,64 @@ describe(`the audit chain (${engineName})`, () => {
     await expect(sql`truncate audit_log`.execute(database.db)).rejects.toThrow(/append-only/);
     expect((await verifyAuditChain(database.db)).problems).toEqual([]);
   });
+
+  it.skipIf(engineName !== 'postgres')(
+    'as the role the application should connect with (docs/operations.md), cannot change a row even with the triggers out of the way',
+    async () => {
+      if (!database.url) throw new Error('a PostgreSQL test database has a URL');
+      const role = `bank_app_${randomBytes(4).toString('hex')}`;
+      const password = randomBytes(12).toString('hex');
+      // The grants of docs/operations.md: everything the app does, no UPDATE or DELETE where
+      // rows are kept for good, and ownership of nothing.
+      await sql.raw(`create role ${role} login password '${password}'`).execute(database.db);
+      await sql.raw(`grant usage on schema public to ${role}`).execute(database.db);
+      await sql
+        .raw(`grant select, insert, update, delete on all tables in schema public to ${role}`)
+        .execute(database.db);
+      await sql
+        .raw(`grant usage, select on all sequences in schema public to ${role}`)
+        .execute(database.db);
+      await sql
+        .raw(
+          `revoke update, delete, truncate on audit_log, journal_entries, postings, ledger_checks from ${role}`,
+        )
+        .execute(database.db);
+      const url = new URL(database.url);
+      url.username = role;
+      url.password = password;
+      const app = new pg.Client({ connectionString: url.toString() });
+      await app.connect();
+      // The app starts as that role on a migrated database: nothing to apply, nothing created.
+      const asApp = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 1 });
+      try {
+        expect((await migrate(asApp.db)).applied).toEqual([]);
+      } finally {
+        await asApp.close();
+      }
+      try {
+        // It writes events, which join the chain as any others do.
+        await app.query(
+          `insert into audit_log (action, target_type, target_id) values ('staff.signin', 'user', '1')`,
+        );
+        for (const statement of [
+          `update audit_log set action = 'x' where seq = 1`,
+          'delete from audit_log where seq = 1',
+          'truncate audit_log',
+          'alter table audit_log disable trigger audit_log_append_only',
+          'alter table audit_log disable trigger audit_log_link',
+        ]) {
+          await expect(app.query(statement), statement).rejects.toThrow(
+            /permission denied|must be owner/,
+          );
+        }
+      } finally {
+        await app.end();
+        await sql.raw(`drop owned by ${role}`).execute(database.db);
+        await sql.raw(`drop role ${role}`).execute(database.db);
+      }
+      expect((await verifyAuditChain(database.db)).problems).toEqual([]);
+    },
+  );
 
   it('finds a row edited behind the triggers, and a chain that no longer meets its anchor', async () => {
     const head = (await verifyAuditChain(database.db)).head;

@@ -3,61 +3,13 @@
  * which costs seconds per run. That is why it is in the cli tier (`npm run test:cli`), not in
  * `npm test`; the checker's rules are covered in check.test.ts.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/db/connection.js';
-import { createScratchDatabase } from '../../src/db/scratch.js';
-import type { Executor } from '../../src/ledger/index.js';
-import { createTestDatabase, engineName } from '../helpers/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTarget, run } from '../helpers/cli.js';
+import { engineName } from '../helpers/database.js';
 import { fund, openCustomer, tamper } from '../helpers/ledger.js';
-
-const run = promisify(execFile);
-
-/** The database the tool is pointed at, and a way to work on it between two runs of the tool. */
-interface Target {
-  env: NodeJS.ProcessEnv;
-  use<T>(fn: (db: Executor) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
-
-/**
- * On PGlite, a data folder: only one process may have it open, so each step opens and closes
- * it around the tool's own run. On PostgreSQL, a database of its own that stays open.
- */
-async function openTarget(dataDir: string): Promise<Target> {
-  if (engineName === 'postgres') {
-    const database = await createTestDatabase({ poolSize: 2 });
-    if (!database.url) throw new Error('a PostgreSQL scratch database has a URL');
-    return {
-      env: { DATABASE_URL: database.url },
-      use: (fn) => fn(database.db),
-      close: () => database.close(),
-    };
-  }
-  // The run's migrated template unpacked into the folder: seconds quicker than initdb on disk.
-  const seed = await createScratchDatabase({
-    prefix: 'cli',
-    pgliteDir: dataDir,
-    template: inject('scratchTemplates')?.migrated,
-  });
-  await seed.close();
-  return {
-    env: { DATABASE_URL: '' },
-    use: async (fn) => {
-      const database = await openDatabase({ engine: 'pglite', dataDir });
-      try {
-        return await fn(database.db);
-      } finally {
-        await database.close();
-      }
-    },
-    close: async () => undefined,
-  };
-}
 
 describe('npm run ledger:check', () => {
   // Also the tool's DATA_DIR on PostgreSQL, so that nothing it writes lands in the repository.

@@ -26,13 +26,10 @@ import {
   institutionDetailsSchema,
   paymentPurposeListSchema,
   receiveDetailsSchema,
-  staffFundingQueueSchema,
   staffFundingRequestSchema,
   type FundingKind,
-  type FundingStatus,
   kycDocumentTypesSchema,
   kycPreviousSchema,
-  kycQueueSchema,
   kycSubmissionSchema,
   mfaSetupSchema,
   statementChartSchema,
@@ -125,13 +122,6 @@ export const queries = {
         (await api('GET', '/api/v1/kyc/previous', { schema: kycPreviousSchema })).previous,
       // Read once per visit: refreshing it could overwrite what the customer is typing.
       staleTime: Infinity,
-    }),
-
-  staffKycQueue: () =>
-    queryOptions({
-      queryKey: [...queryKeys.staffKyc, 'queue'],
-      queryFn: async () =>
-        (await api('GET', '/api/v1/staff/kyc/queue', { schema: kycQueueSchema })).items,
     }),
 
   staffKycSubmission: (id: string) =>
@@ -365,17 +355,6 @@ export const queries = {
       queryKey: queryKeys.beneficiaries,
       queryFn: async () =>
         (await api('GET', '/api/v1/beneficiaries', { schema: beneficiaryListSchema })).items,
-    }),
-
-  staffFundingQueue: (status: FundingStatus) =>
-    queryOptions({
-      queryKey: [...queryKeys.staffFunding, 'queue', status],
-      queryFn: async () =>
-        (
-          await api('GET', `/api/v1/staff/funding/queue?status=${status}`, {
-            schema: staffFundingQueueSchema,
-          })
-        ).items,
     }),
 
   staffFundingRequest: (id: string) =>

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { clientKey } from '../../platform/client-key.js';
 import { NOBODY, WRONG_CODE, freshCode } from '../../platform/codes/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/types.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { personalWords, users } from '../users/index.js';
+import type { ClientInfo } from './client.js';
 import { passwordChangedEmail, passwordResetEmail } from './emails.js';
 import { clearSigninAttempts } from './throttle.js';
 
@@ -60,8 +62,9 @@ export function passwordResetJob(deps: AppDeps) {
 export async function resetPassword(
   deps: AppDeps,
   input: { email: string; code: string; newPassword: string },
-  requester: string,
+  client: ClientInfo,
 ): Promise<void> {
+  const requester = clientKey(client.ip);
   const found = await users.findUserByEmail(deps.db, input.email);
   const user = found?.kind === 'customer' ? found : undefined;
   const checked = await deps.db.transaction().execute((trx) =>
@@ -71,6 +74,7 @@ export async function resetPassword(
       code: input.code,
       consume: false,
       requester,
+      actor: { userId: null, ip: client.ip, userAgent: client.userAgent },
     }),
   );
   if (!user || !checked.ok) throw new AppError('UNPROCESSABLE', WRONG_CODE);

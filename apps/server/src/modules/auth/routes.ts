@@ -19,6 +19,7 @@ import {
   verifyEmailSchema,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
+import { auditSecurityEvent } from '../../platform/audit/index.js';
 import { clientKey } from '../../platform/client-key.js';
 import { problemResponses } from '../../platform/route-schemas.js';
 import { OPEN_FLOW_FLOOR_MS, noSoonerThan } from '../../platform/timing.js';
@@ -149,7 +150,7 @@ export const authRoutes =
       },
       async (request) => {
         await noSoonerThan(OPEN_FLOW_FLOOR_MS, () =>
-          resetPassword(deps, request.body, clientKey(request.ip)),
+          resetPassword(deps, request.body, clientOf(request)),
         );
         return {
           message: 'Action Successful! Your password was reset. Sign in with your new password.',
@@ -263,6 +264,21 @@ export const authRoutes =
       },
       async (request, reply) => {
         if (request.sessionToken) await revokeSession(deps.db, request.sessionToken);
+        const session = request.session;
+        if (session) {
+          // Signing out always works: the record of it never stands in the way.
+          await auditSecurityEvent(
+            deps.audit,
+            deps.db,
+            {
+              action: 'security.signout',
+              actor: request.actor,
+              targetId: String(session.userId),
+              customerId: session.userKind === 'customer' ? session.userId : null,
+            },
+            (lost) => request.log.error(lost, 'security event not recorded'),
+          );
+        }
         return reply.clearSession().status(204).send(null);
       },
     );

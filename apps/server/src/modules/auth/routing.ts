@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthOutcome } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import type { SessionScope } from '../../db/tables/identity.js';
 import { AppError } from '../../platform/errors.js';
 import { createSession, revokeSessionsOfScope } from '../../platform/security/sessions.js';
 import { users, type UserRecord } from '../users/index.js';
@@ -28,12 +27,20 @@ export async function routeSignedIn(
   user: UserRecord,
   client: ClientInfo,
 ): Promise<SignedIn> {
-  const open = (scope: SessionScope) =>
-    createSession(deps.db, {
-      userId: user.id,
-      scope,
-      ip: client.ip,
-      userAgent: client.userAgent,
+  const session = { userId: user.id, ip: client.ip, userAgent: client.userAgent };
+  // A customer's session and the audit row of the sign-in are written together: no session
+  // without its record. (Staff are recorded when the second factor opens the staff session.)
+  const open = (scope: 'customer' | 'onboarding') =>
+    deps.db.transaction().execute(async (trx) => {
+      const opened = await createSession(trx, { ...session, scope });
+      await deps.audit(trx, {
+        action: 'security.signin',
+        actor: session,
+        targetId: String(user.id),
+        customerId: user.id,
+        after: { session: scope },
+      });
+      return opened;
     });
   if (user.kind === 'staff') {
     if (user.deactivatedAt !== null) {
@@ -49,7 +56,10 @@ export async function routeSignedIn(
     // One pending sign-in per person: an earlier one ends, so second-factor guesses cannot be
     // spread over many sign-ins at once.
     await revokeSessionsOfScope(deps.db, user.id, 'mfa_pending');
-    return { outcome: { next: 'staff_mfa', enrolled }, session: await open('mfa_pending') };
+    return {
+      outcome: { next: 'staff_mfa', enrolled },
+      session: await createSession(deps.db, { ...session, scope: 'mfa_pending' }),
+    };
   }
   if (user.restrictionHead !== null && user.restrictionBody !== null) {
     return {

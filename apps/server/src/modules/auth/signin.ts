@@ -70,6 +70,7 @@ export async function signin(
       userId: passwordRight && user ? user.id : NOBODY,
       purpose: 'signin',
       code,
+      actor: { userId: null, ip: client.ip, userAgent: client.userAgent },
     }),
   );
   if (!passwordRight || !checked.ok) {

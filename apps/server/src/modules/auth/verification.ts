@@ -64,6 +64,7 @@ export async function verifyEmail(
       purpose: 'email_verification',
       code: input.code,
       requester: clientKey(client.ip),
+      actor: { userId: null, ip: client.ip, userAgent: client.userAgent },
     });
     if (checked.ok && user) await users.markEmailVerified(trx, user.id);
     return checked;

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { FundingRequestsTable } from '../../db/tables/funding.js';
+import type { FundingKind, FundingRequestsTable, FundingStatus } from '../../db/tables/funding.js';
+import { afterCursor, matchesSearch, sortKey, type Keyset } from '../../platform/queue-page.js';
 
 /**
  * The SQL of funding requests (the module owns `funding_requests`). Each function takes the
@@ -59,6 +60,64 @@ export function withCustomer(db: Kysely<DB>) {
 export type StaffRow = Awaited<
   ReturnType<ReturnType<typeof withCustomer>['executeTakeFirstOrThrow']>
 >;
+
+/**
+ * A tab of the review queue: waiting (oldest first: first come, first served) or decided
+ * (newest decision first), searched by the customer's name, email or an id, and by amount
+ * (claimed, or received), a page at a time.
+ */
+export function queuePage(
+  db: Kysely<DB>,
+  filter: {
+    status: FundingStatus;
+    kind?: FundingKind;
+    q?: string;
+    amount?: bigint;
+    after?: Keyset;
+    limit: number;
+  },
+) {
+  const waiting = filter.status === 'pending';
+  const time = waiting ? 'r.created_at' : 'r.decided_at';
+  const order = waiting ? 'asc' : 'desc';
+  let query = withCustomer(db)
+    .select(sortKey(time).as('sortKey'))
+    .where('r.status', '=', filter.status)
+    .orderBy(time, order)
+    .orderBy('r.id', order)
+    .limit(filter.limit);
+  if (filter.kind !== undefined) query = query.where('r.kind', '=', filter.kind);
+  if (filter.q !== undefined) {
+    query = query.where(
+      matchesSearch(filter.q, {
+        ids: ['r.id', 'r.user_id'],
+        firstName: 'u.first_name',
+        lastName: 'u.last_name',
+        email: 'u.email',
+      }),
+    );
+  }
+  const amount = filter.amount;
+  if (amount !== undefined) {
+    query = query.where((eb) =>
+      eb.or([eb('r.claimed_amount', '=', amount), eb('r.received_amount', '=', amount)]),
+    );
+  }
+  if (filter.after) query = query.where(afterCursor(time, 'r.id', order, filter.after));
+  return query.execute();
+}
+
+/** How many requests wait for review, and since when (the overview). */
+export async function pendingSummary(
+  db: Kysely<DB>,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('funding_requests')
+    .select([sql<string>`count(*)`.as('count'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : new Date(row.oldest) };
+}
 
 /** Whether the customer has an upgrade waiting for a decision. */
 export async function hasPendingUpgrade(db: Kysely<DB>, userId: bigint): Promise<boolean> {

@@ -140,12 +140,12 @@ export const fundingRoutes =
         schema: {
           tags: ['staff'],
           summary:
-            'Deposits, payments, fixed deposits and upgrades by status: pending oldest first (funding.review)',
+            'Deposits, payments, fixed deposits and upgrades by status: pending oldest first, decided newest first (by whom, when), searched by name, email, id or amount, a page at a time (funding.review)',
           querystring: staffFundingQueueQuerySchema,
           response: { 200: staffFundingQueueSchema, ...problemResponses(400, 401, 403) },
         },
       },
-      async (request) => ({ items: await reviewQueue(deps, request.query.status) }),
+      async (request) => reviewQueue(deps, request.query),
     );
 
     app.get(

@@ -3,8 +3,8 @@ import {
   formatRate,
   type FundingKind,
   type FundingRequest,
-  type FundingStatus,
   type StaffFundingItem,
+  type StaffFundingQueueQuery,
   type StaffFundingRequest,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
@@ -12,8 +12,11 @@ import type { StaffActor } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
 import { accountPlanById, fixedDepositPlanById } from '../catalog/index.js';
 import { formatTerm } from './labels.js';
+import { decodeCursor, pageOf } from '../../platform/queue-page.js';
 import {
+  pendingSummary,
   proofOf,
+  queuePage,
   requestsWithNames,
   withCustomer,
   type RequestRow,
@@ -74,20 +77,36 @@ function toStaffItem(r: StaffRow): StaffFundingItem {
       email: r.email,
       username: r.username,
     },
+    receivedAmount: r.receivedAmount === null ? null : String(r.receivedAmount),
+    declineReason: r.declineReason,
+    decidedAt: iso(r.decidedAt),
+    decidedBy: r.decidedBy,
   };
 }
 
-/** The queue by status: waiting ones oldest first (first come, first served), decided newest. */
+/**
+ * A tab of the queue: waiting ones oldest first (first come, first served), decided ones newest
+ * decision first with who decided; searched by name, email, id or amount; a page at a time.
+ */
 export async function reviewQueue(
   deps: AppDeps,
-  status: FundingStatus,
-): Promise<StaffFundingItem[]> {
-  const rows = await withCustomer(deps.db)
-    .where('r.status', '=', status)
-    .orderBy('r.id', status === 'pending' ? 'asc' : 'desc')
-    .limit(200)
-    .execute();
-  return rows.map(toStaffItem);
+  query: StaffFundingQueueQuery,
+): Promise<{ items: StaffFundingItem[]; nextCursor: string | null }> {
+  const rows = await queuePage(deps.db, {
+    status: query.status,
+    ...(query.kind === undefined ? {} : { kind: query.kind }),
+    ...(query.q === undefined ? {} : { q: query.q }),
+    ...(query.amount === undefined ? {} : { amount: query.amount }),
+    ...(query.cursor === undefined ? {} : { after: decodeCursor(query.cursor) }),
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit);
+  return { items: page.rows.map(toStaffItem), nextCursor: page.nextCursor };
+}
+
+/** How many requests wait for review, and since when (the back office's overview). */
+export function pendingRequests(deps: AppDeps) {
+  return pendingSummary(deps.db);
 }
 
 /** A fixed-deposit plan's rate and term: "12 months at 5.25 % a year". */
@@ -136,10 +155,6 @@ export async function requestForReview(deps: AppDeps, id: bigint): Promise<Staff
     ...toStaffItem(r),
     payToAddress: r.payToAddress,
     network: r.network,
-    receivedAmount: r.receivedAmount === null ? null : String(r.receivedAmount),
-    declineReason: r.declineReason,
-    decidedAt: iso(r.decidedAt),
-    decidedBy: r.decidedBy,
     proofMime: r.proofMime,
     planTerms: await planTermsOf(deps, r),
   };

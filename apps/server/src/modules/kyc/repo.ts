@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
+import { afterCursor, matchesSearch, sortKey, type Keyset } from '../../platform/queue-page.js';
 
 /** SQL for identity checks: document types offered, submissions and their files. */
 
@@ -71,23 +72,68 @@ export function latestSubmissionOf(db: Kysely<DB>, userId: bigint) {
     .executeTakeFirst();
 }
 
-export function pendingQueue(db: Kysely<DB>) {
-  return db
+/**
+ * A tab of the review queue: waiting (oldest submission first) or decided (newest decision
+ * first), with the reviewer, searched by name, email or id, a page at a time.
+ */
+export function queuePage(
+  db: Kysely<DB>,
+  filter: {
+    status: 'pending' | 'approved' | 'declined';
+    q?: string;
+    after?: Keyset;
+    limit: number;
+  },
+) {
+  const waiting = filter.status === 'pending';
+  const time = waiting ? 'k.created_at' : 'k.reviewed_at';
+  const order = waiting ? 'asc' : 'desc';
+  let query = db
     .selectFrom('kyc_submissions as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
+    .leftJoin('users as r', 'r.id', 'k.reviewed_by')
     .select([
       'k.id',
       'k.created_at as submittedAt',
       'k.document_type as documentType',
       'k.country',
+      'k.status',
+      'k.reviewed_at as reviewedAt',
+      'k.decline_reason as declineReason',
       'u.first_name as firstName',
       'u.last_name as lastName',
       'u.email',
+      sql<string | null>`r.first_name || ' ' || r.last_name`.as('reviewedBy'),
+      sortKey(time).as('sortKey'),
     ])
-    .where('k.status', '=', 'pending')
-    .orderBy('k.created_at')
-    .limit(200)
-    .execute();
+    .where('k.status', '=', filter.status)
+    .orderBy(time, order)
+    .orderBy('k.id', order)
+    .limit(filter.limit);
+  if (filter.q !== undefined) {
+    query = query.where(
+      matchesSearch(filter.q, {
+        ids: ['k.id', 'k.user_id'],
+        firstName: 'u.first_name',
+        lastName: 'u.last_name',
+        email: 'u.email',
+      }),
+    );
+  }
+  if (filter.after) query = query.where(afterCursor(time, 'k.id', order, filter.after));
+  return query.execute();
+}
+
+/** How many identity checks wait, and since when (the overview). */
+export async function pendingSummary(
+  db: Kysely<DB>,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('kyc_submissions')
+    .select([sql<string>`count(*)`.as('count'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : new Date(row.oldest) };
 }
 
 export function submissionById(db: Kysely<DB>, id: bigint) {

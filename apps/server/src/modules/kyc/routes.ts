@@ -8,6 +8,7 @@ import {
   kycDetailsSchema,
   kycDocumentTypesSchema,
   kycPreviousSchema,
+  kycQueueQuerySchema,
   kycQueueSchema,
   kycSubmissionSchema,
   kycSubmittedSchema,
@@ -94,11 +95,13 @@ export const kycRoutes =
         config: { access: REVIEW },
         schema: {
           tags: ['staff'],
-          summary: 'Identity checks waiting for review, oldest first (kyc.review)',
-          response: { 200: kycQueueSchema, ...problemResponses(401, 403) },
+          summary:
+            'Identity checks by status: waiting oldest first, decided newest first (by whom, when), searched by name, email or id, a page at a time (kyc.review)',
+          querystring: kycQueueQuerySchema,
+          response: { 200: kycQueueSchema, ...problemResponses(400, 401, 403) },
         },
       },
-      async () => ({ items: await kyc.reviewQueue(deps) }),
+      async (request) => kyc.reviewQueue(deps, request.query),
     );
 
     app.get(

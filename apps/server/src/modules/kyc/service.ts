@@ -6,6 +6,7 @@ import {
   type CustomerIdentityCheck,
   type KycPrevious,
   type KycQueueItem,
+  type KycQueueQuery,
   type KycSubmission,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
@@ -20,6 +21,7 @@ import {
   type AcceptedFile,
   type UploadedPart,
 } from '../../platform/files/index.js';
+import { decodeCursor, pageOf } from '../../platform/queue-page.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { startProfile } from '../profile/index.js';
 import { users } from '../users/index.js';
@@ -146,14 +148,39 @@ export async function submitKyc(
   }
 }
 
-/** Identity checks waiting for review, oldest first. */
-export async function reviewQueue(deps: AppDeps): Promise<KycQueueItem[]> {
-  const items = await repo.pendingQueue(deps.db);
-  return items.map((i) => ({
-    ...i,
-    id: String(i.id),
-    submittedAt: i.submittedAt.toISOString(),
-  }));
+/** A tab of the review queue (waiting, approved, declined), searched, a page at a time. */
+export async function reviewQueue(
+  deps: AppDeps,
+  query: KycQueueQuery,
+): Promise<{ items: KycQueueItem[]; nextCursor: string | null }> {
+  const rows = await repo.queuePage(deps.db, {
+    status: query.status,
+    ...(query.q === undefined ? {} : { q: query.q }),
+    ...(query.cursor === undefined ? {} : { after: decodeCursor(query.cursor) }),
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit);
+  return {
+    items: page.rows.map((i) => ({
+      id: String(i.id),
+      submittedAt: i.submittedAt.toISOString(),
+      documentType: i.documentType,
+      country: i.country,
+      firstName: i.firstName,
+      lastName: i.lastName,
+      email: i.email,
+      status: i.status,
+      reviewedAt: i.reviewedAt?.toISOString() ?? null,
+      reviewedBy: i.reviewedBy,
+      declineReason: i.declineReason,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** How many identity checks wait for review, and since when (the back office's overview). */
+export function pendingReviews(deps: AppDeps) {
+  return repo.pendingSummary(deps.db);
 }
 
 /** One submission as the reviewer sees it, with the documents that can be viewed. */

@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
+import { auditSecurityEvent } from '../../platform/audit/index.js';
 import { freshCode } from '../../platform/codes/index.js';
 import { AppError } from '../../platform/errors.js';
 import { checkPasswordAgain } from '../../platform/security/password-check.js';
@@ -83,8 +84,9 @@ export async function verifyPin(deps: AppDeps, person: Person, pin: string): Pro
     const until = locked ? new Date(now.getTime() + PIN_LOCK_MS) : null;
     await repo.setFailures(trx, person.userId, failures, until, now);
     const event = { actor: person, targetId: String(person.userId), customerId: person.userId };
+    // The wrong try stays counted even if its record cannot be written (a savepoint).
     if (until) {
-      await deps.audit(trx, {
+      await auditSecurityEvent(deps.audit, trx, {
         ...event,
         action: 'security.pin_locked',
         after: { failures, lockedUntil: until.toISOString() },
@@ -94,7 +96,11 @@ export async function verifyPin(deps: AppDeps, person: Person, pin: string): Pro
       });
       return { ok: false, reason: 'locked', until };
     }
-    await deps.audit(trx, { ...event, action: 'security.pin_failed', after: { failures } });
+    await auditSecurityEvent(deps.audit, trx, {
+      ...event,
+      action: 'security.pin_failed',
+      after: { failures },
+    });
     return { ok: false, reason: 'wrong', triesLeft: PIN_MAX_FAILURES - failures };
   });
   if (judged.ok) return;
@@ -179,11 +185,14 @@ export async function resetPin(
   person: Person,
   input: Pick<PinResetRequest, 'code' | 'newPin'>,
 ): Promise<void> {
-  const checked = await deps.db
-    .transaction()
-    .execute((trx) =>
-      deps.codes.check(trx, { userId: person.userId, purpose: 'pin_reset', code: input.code }),
-    );
+  const checked = await deps.db.transaction().execute((trx) =>
+    deps.codes.check(trx, {
+      userId: person.userId,
+      purpose: 'pin_reset',
+      code: input.code,
+      actor: person,
+    }),
+  );
   if (!checked.ok) throw checked.error;
   await replacePin(deps, person.userId, input.newPin, 'pin.reset');
 }

@@ -97,6 +97,7 @@ export async function confirmEmailChange(
       purpose: 'email_change',
       code: input.code,
       context: { email: input.email.toLowerCase() },
+      actor: person,
     }),
   );
   if (!checked.ok) throw checked.error;

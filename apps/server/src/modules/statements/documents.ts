@@ -2,6 +2,7 @@ import { formatMoney, formatRate, toDecimalString } from '@bank/contract';
 import { stringify } from 'csv-stringify/sync';
 import { setImmediate } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
+import { spreadsheetSafe } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
 import type { StatementExport } from './service.js';
 
@@ -11,16 +12,12 @@ import type { StatementExport } from './service.js';
  * prefixed with a quote (CSV injection).
  */
 export function statementCsv(s: StatementExport): string {
-  // A spreadsheet reads a cell starting with = + - @ (or a tab or return) as a formula, and one
-  // whose list separator is ";" splits a cell there first: every part is defused, not just the
-  // cell's start.
-  const safe = (text: string) => text.replace(/(^|[;,])(\s*)(?=[=+\-@\t\r])/g, "$1$2'");
   return stringify(
     [
       ['Date', 'Description', 'Type', 'Amount', 'Balance', 'Currency'],
       ...s.lines.map((line) => [
         line.createdAt.toISOString(),
-        safe(line.memo),
+        spreadsheetSafe(line.memo),
         line.amount > 0n ? 'credit' : 'debit',
         toDecimalString(line.amount),
         toDecimalString(line.balanceAfter),

@@ -494,6 +494,7 @@ export async function verifyTransferCode(
       purpose: PURPOSE,
       code,
       context: codeContext(row, source),
+      actor: person,
     });
     if (!checked.ok) {
       if (checked.error.message === WRONG_CODE) await tellWhenUsedUp(deps, trx, person.userId);

@@ -3,6 +3,7 @@ import { transferRoutes } from './routes.js';
 
 export { asSeenByAccount } from './statuses.js';
 export { transfersOfCustomer } from './views.js';
+export { transfersInProgress } from './views.js';
 
 /** Bank transfers: the customer's flow with PIN and code, beneficiaries, the staff queue. */
 export const transfersModule: AppModule = { name: 'transfers', routes: transferRoutes };

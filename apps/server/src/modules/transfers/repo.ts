@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { TransfersTable } from '../../db/tables/transfers.js';
+import { afterCursor, matchesSearch, sortKey, type Keyset } from '../../platform/queue-page.js';
 
 /**
  * The transfers and beneficiaries tables. Every customer read names the customer: a transfer
@@ -322,22 +323,6 @@ function staffTransfers(db: Kysely<DB>) {
 
 export type StaffTransferRow = NonNullable<Awaited<ReturnType<typeof staffTransfer>>>;
 
-/** The queue: in progress oldest first (the order to work in), decided ones newest first. */
-export function staffQueue(
-  db: Kysely<DB>,
-  status: 'in_progress' | 'successful' | 'failed',
-  limit: number,
-) {
-  const query = staffTransfers(db).where('t.status', '=', status);
-  return (
-    status === 'in_progress'
-      ? query.orderBy('t.submitted_at', 'asc').orderBy('t.id', 'asc')
-      : query.orderBy('t.decided_at', 'desc').orderBy('t.id', 'desc')
-  )
-    .limit(limit)
-    .execute();
-}
-
 /** A customer's submitted transfers, newest first, `limit` of them before `before` (an id). */
 export function customerTransfers(
   db: Kysely<DB>,
@@ -431,4 +416,59 @@ export async function deleteBeneficiary(db: Kysely<DB>, userId: bigint, id: bigi
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+// -----------------------------------------------------------------------------------------
+// The staff queue's tabs and the overview.
+
+/**
+ * A tab of the staff queue: in progress (oldest submission first: the order to work in) or
+ * decided (newest decision first), with the customer and who decided, searched by the
+ * customer's name, email or an id, and by amount, a page at a time.
+ */
+export function staffQueuePage(
+  db: Kysely<DB>,
+  filter: {
+    status: 'in_progress' | 'successful' | 'failed';
+    q?: string;
+    amount?: bigint;
+    after?: Keyset;
+    limit: number;
+  },
+) {
+  const waiting = filter.status === 'in_progress';
+  const time = waiting ? 't.submitted_at' : 't.decided_at';
+  const order = waiting ? 'asc' : 'desc';
+  let query = staffTransfers(db)
+    .select(sortKey(time).as('sortKey'))
+    .where('t.status', '=', filter.status)
+    .orderBy(time, order)
+    .orderBy('t.id', order)
+    .limit(filter.limit);
+  if (filter.q !== undefined) {
+    query = query.where(
+      matchesSearch(filter.q, {
+        ids: ['t.id', 't.user_id'],
+        firstName: 'c.first_name',
+        lastName: 'c.last_name',
+        email: 'c.email',
+      }),
+    );
+  }
+  if (filter.amount !== undefined) query = query.where('t.amount', '=', filter.amount);
+  if (filter.after) query = query.where(afterCursor(time, 't.id', order, filter.after));
+  return query.execute();
+}
+
+/** How many transfers wait to be sent, and since when (the back office's overview). */
+export async function inProgressSummary(
+  db: Kysely<DB>,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('transfers')
+    .select([sql<string>`count(*)`.as('count'), sql<Date | null>`min(submitted_at)`.as('oldest')])
+    .where('stage', '=', 'submitted')
+    .where('status', '=', 'in_progress')
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : new Date(row.oldest) };
 }

@@ -31,7 +31,13 @@ import {
   type Person,
 } from './flow.js';
 import { deleteBeneficiary } from './repo.js';
-import { beneficiariesFor, staffQueue, staffTransfer, transferFor, transfersOf } from './views.js';
+import {
+  beneficiariesFor,
+  staffQueuePage,
+  staffTransfer,
+  transferFor,
+  transfersOf,
+} from './views.js';
 
 const CUSTOMER = { session: ['customer'] } as const;
 const PROCESS = { permission: 'transfers.process' } as const;
@@ -244,12 +250,13 @@ export const transferRoutes =
         config: { access: PROCESS },
         schema: {
           tags: ['staff'],
-          summary: 'Outgoing transfers by status: in progress oldest first (transfers.process)',
+          summary:
+            'Outgoing transfers by status: in progress oldest first, decided newest first (by whom, when), searched by name, email, id or amount, a page at a time (transfers.process)',
           querystring: staffTransferQueueQuerySchema,
           response: { 200: staffTransferQueueSchema, ...problemResponses(400, 401, 403) },
         },
       },
-      async (request) => ({ items: await staffQueue(deps, request.query.status) }),
+      async (request) => staffQueuePage(deps, request.query),
     );
 
     app.get(

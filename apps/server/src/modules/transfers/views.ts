@@ -3,12 +3,14 @@ import {
   TRANSFER_FLOW_TTL_MS,
   type Beneficiary,
   type StaffTransfer,
+  type StaffTransferQueueQuery,
   type Transfer,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { currentAccountsOf, getOwnedBalance } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
+import { decodeCursor, pageOf } from '../../platform/queue-page.js';
 import * as repo from './repo.js';
 import type { StaffTransferRow, TransferRow } from './repo.js';
 
@@ -119,12 +121,28 @@ async function staffViews(deps: AppDeps, rows: StaffTransferRow[]): Promise<Staf
   return rows.map((row) => staffView(row, accounts.get(row.userId)?.accountNumber ?? ''));
 }
 
-/** The queue: in progress oldest first (the order to work in), decided ones newest first. */
-export async function staffQueue(
+/**
+ * A tab of the queue: in progress oldest first (the order to work in), decided ones newest
+ * decision first with who decided; searched by name, email, id or amount; a page at a time.
+ */
+export async function staffQueuePage(
   deps: AppDeps,
-  status: 'in_progress' | 'successful' | 'failed',
-): Promise<StaffTransfer[]> {
-  return staffViews(deps, await repo.staffQueue(deps.db, status, 200));
+  query: StaffTransferQueueQuery,
+): Promise<{ items: StaffTransfer[]; nextCursor: string | null }> {
+  const rows = await repo.staffQueuePage(deps.db, {
+    status: query.status,
+    ...(query.q === undefined ? {} : { q: query.q }),
+    ...(query.amount === undefined ? {} : { amount: query.amount }),
+    ...(query.cursor === undefined ? {} : { after: decodeCursor(query.cursor) }),
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit);
+  return { items: await staffViews(deps, page.rows), nextCursor: page.nextCursor };
+}
+
+/** How many transfers wait to be sent, and since when (the back office's overview). */
+export function transfersInProgress(deps: AppDeps) {
+  return repo.inProgressSummary(deps.db);
 }
 
 export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTransfer> {

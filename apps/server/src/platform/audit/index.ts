@@ -7,5 +7,6 @@ export {
   type AuditChange,
 } from './events/index.js';
 export { customerAuditTrail } from './trail.js';
+export { auditSecurityEvent, type AuditFailureReport } from './safe.js';
 export { verifyAuditChain, type ChainProblem, type ChainReport } from './verify.js';
 export { audit, type AuditRecord, type AuditWriter } from './write.js';

@@ -15,6 +15,16 @@ export type CodeContext = Readonly<Record<string, string>>;
 
 export type CodeCheck = { ok: true; codeId: bigint } | { ok: false; error: AppError };
 
+/** Why a try was refused, for the audit log (never the code that was tried). */
+export type CodeRefusal = 'wrong' | 'expired' | 'no_code' | 'too_many_tries' | 'other_details';
+
+/** Who sent a try, for the audit log: their address and browser (and who, when signed in). */
+export interface CodeTryActor {
+  userId: bigint | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** Stands for an address without an account: a try for it does the same work as any other. */
 export const NOBODY = 0n;
 
@@ -39,7 +49,8 @@ export interface CodeService {
    * check other input first); spend it with `consume()`. `requester` names who sent the try
    * when no session did (the client address): the per-requester cap of open flows applies.
    * Must run in a transaction: the code row is locked, so two tries cannot both be the fifth.
-   * The try is written either way: commit it even when refusing.
+   * The try is written either way: commit it even when refusing. A refused try of a real person
+   * is a security event (`onFailure`), recorded with `actor`, the address it came from.
    */
   check(
     db: Kysely<DB>,
@@ -50,6 +61,7 @@ export interface CodeService {
       context?: CodeContext;
       consume?: boolean;
       requester?: string;
+      actor?: CodeTryActor;
     },
   ): Promise<CodeCheck>;
   /** Spends a checked code; false if someone else spent it first (a race lost). */
@@ -105,6 +117,19 @@ export function createCodeService(options: {
   secretKey: string;
   clock: Clock;
   onPaused(db: Kysely<DB>, userId: bigint, purpose: CodePurpose, until: Date): Promise<void>;
+  /**
+   * Told of every wrong try of a real person (not `NOBODY`), in the try's transaction, after it
+   * was counted: the audit log's record of it. It must not fail the transaction.
+   */
+  onFailure?(
+    db: Kysely<DB>,
+    failure: {
+      userId: bigint;
+      purpose: CodePurpose;
+      reason: CodeRefusal;
+      actor: CodeTryActor | undefined;
+    },
+  ): Promise<void>;
 }): CodeService {
   const { secretKey, clock } = options;
   // The HMAC binds the code to its person, purpose and context: a stored value is useless for
@@ -226,8 +251,11 @@ export function createCodeService(options: {
         return { ok: false, error: pausedError(purpose, paused, now) };
       }
       /** A wrong try: recorded, and the one that reaches the person's cap pauses their codes. */
-      const refuse = async (error: AppError): Promise<CodeCheck> => {
+      const refuse = async (error: AppError, reason: CodeRefusal): Promise<CodeCheck> => {
         await recordFailure(db, userId, purpose, requester);
+        if (userId !== NOBODY) {
+          await options.onFailure?.(db, { userId, purpose, reason, actor: input.actor });
+        }
         const after = await pauses(db, userId, purpose, requester);
         if (after.all && userId !== NOBODY) {
           if (active) await consume(db, active.id);
@@ -239,17 +267,17 @@ export function createCodeService(options: {
         return { ok: false, error };
       };
       if (!active || active.expiresAt.getTime() <= now.getTime()) {
-        return refuse(new AppError('UNPROCESSABLE', WRONG_CODE));
+        return refuse(new AppError('UNPROCESSABLE', WRONG_CODE), active ? 'expired' : 'no_code');
       }
       if (active.attempts >= rules.maxAttempts) {
-        return refuse(new AppError('UNPROCESSABLE', TOO_MANY_TRIES));
+        return refuse(new AppError('UNPROCESSABLE', TOO_MANY_TRIES), 'too_many_tries');
       }
       const ctx = contextHash(context);
       if (ctx !== active.contextHash) {
         // The details changed after the code was sent (a different amount or beneficiary):
         // the code is void, and a new one must be sent for the new details.
         await consume(db, active.id);
-        return refuse(new AppError('UNPROCESSABLE', OTHER_CONTEXT));
+        return refuse(new AppError('UNPROCESSABLE', OTHER_CONTEXT), 'other_details');
       }
       if (!codeMatches(secretKey, scope(purpose, userId, ctx), code, active.codeHash)) {
         await db
@@ -257,7 +285,7 @@ export function createCodeService(options: {
           .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
           .where('id', '=', active.id)
           .execute();
-        return refuse(new AppError('UNPROCESSABLE', WRONG_CODE));
+        return refuse(new AppError('UNPROCESSABLE', WRONG_CODE), 'wrong');
       }
       if (input.consume !== false) await consume(db, active.id);
       return { ok: true, codeId: active.id };

@@ -1,10 +1,10 @@
 import type { Permission } from '@bank/contract';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../components/ui/PageHeading';
-import { useStaffMember } from './shared/staff-member';
+import { holds, useStaffMember } from './shared/staff-member';
 
 /**
- * A staff page only for holders of `permission`. Others (who can only arrive by typing the
+ * A staff page only for holders of `permission` (or of any one of a list). Others (who can only arrive by typing the
  * address) are told so plainly instead of meeting a refused request, or shown `otherwise`; the
  * server refuses anyway.
  */
@@ -13,12 +13,12 @@ export function RequirePermission({
   otherwise = <NoAccess />,
   children,
 }: {
-  permission: Permission;
+  permission: Permission | readonly Permission[];
   otherwise?: ReactNode;
   children: ReactNode;
 }) {
   const me = useStaffMember();
-  return me.permissions.includes(permission) ? children : otherwise;
+  return holds(me, permission) ? children : otherwise;
 }
 
 function NoAccess() {

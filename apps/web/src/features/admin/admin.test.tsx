@@ -12,6 +12,8 @@ afterEach(() => {
 
 const REVIEWER = staffMe(['kyc.review']);
 
+const WAITING = { status: 'pending', reviewedAt: null, reviewedBy: null, declineReason: null };
+
 const QUEUE = [
   {
     id: '7',
@@ -21,6 +23,7 @@ const QUEUE = [
     firstName: 'Ama',
     lastName: 'Mensah',
     email: 'ama@example.com',
+    ...WAITING,
   },
   {
     id: '9',
@@ -30,8 +33,27 @@ const QUEUE = [
     firstName: 'Luc',
     lastName: 'Moreau',
     email: 'luc@example.com',
+    ...WAITING,
   },
 ];
+
+const QUEUE_PATH = '/api/v1/staff/kyc/queue?status=pending';
+const page = (items: unknown[]) => ({ status: 200, body: { items, nextCursor: null } });
+
+/** The overview a reviewer lands on. */
+const OVERVIEW = {
+  asOf: '2026-11-21T12:00:00.000Z',
+  queues: [
+    {
+      queue: 'kyc',
+      label: 'Identity checks',
+      count: 2,
+      oldestAt: '2026-11-20T09:30:00.000Z',
+      oldestAgeSeconds: 95_400,
+    },
+  ],
+  ledger: { lastCheck: null, stale: true, totals: [] },
+};
 
 function submission(overrides: Partial<KycSubmission> = {}): KycSubmission {
   return {
@@ -64,7 +86,8 @@ function staffApi(answers: Record<string, (body: unknown) => FakeResponse> = {})
     const custom = answers[path];
     if (custom) return custom(body);
     if (path === '/api/v1/auth/session') return { status: 200, body: { me: REVIEWER } };
-    if (path === '/api/v1/staff/kyc/queue') return { status: 200, body: { items: QUEUE } };
+    if (path === QUEUE_PATH) return page(QUEUE);
+    if (path === '/api/v1/staff/overview') return { status: 200, body: OVERVIEW };
     if (path === '/api/v1/staff/kyc/submissions/7') return { status: 200, body: submission() };
     if (path === '/api/v1/auth/signout') return { status: 204 };
     return problem(404, 'NOT_FOUND', `unexpected ${path}`);
@@ -97,9 +120,12 @@ describe('the staff area', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('opens on the identity checks queue for a reviewer, oldest first', async () => {
+  it('opens on the overview, whose queue leads to the identity checks, oldest first', async () => {
     staffApi();
     const router = renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
+    const queues = within(await screen.findByRole('region', { name: 'Queues' }));
+    await userEvent.click(queues.getByRole('link', { name: 'Identity checks' }));
     expect(await screen.findByRole('heading', { name: 'Identity checks' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/kyc');
     expect(screen.getByText('Grace Hopper')).toBeTruthy();
@@ -107,7 +133,7 @@ describe('the staff area', () => {
     expect(
       within(nav).getByRole('link', { name: 'Identity checks' }).getAttribute('aria-current'),
     ).toBe('page');
-    expect(await screen.findByText('2 waiting')).toBeTruthy();
+    expect(await screen.findByText('2 waiting, oldest first')).toBeTruthy();
     const table = within(
       screen.getByRole('table', { name: 'Identity checks waiting, oldest first' }),
     );
@@ -127,7 +153,7 @@ describe('the staff area', () => {
   });
 
   it('says when nothing is waiting', async () => {
-    staffApi({ '/api/v1/staff/kyc/queue': () => ({ status: 200, body: { items: [] } }) });
+    staffApi({ [QUEUE_PATH]: () => page([]) });
     renderRoute('/admin/kyc');
     expect(await screen.findByText('No identity checks are waiting.')).toBeTruthy();
   });
@@ -135,10 +161,8 @@ describe('the staff area', () => {
   it('shows a failed load and tries again', async () => {
     let fail = true;
     const fetchMock = staffApi({
-      '/api/v1/staff/kyc/queue': () =>
-        fail
-          ? problem(503, 'UNAVAILABLE', 'The service is busy, try again.')
-          : { status: 200, body: { items: QUEUE } },
+      [QUEUE_PATH]: () =>
+        fail ? problem(503, 'UNAVAILABLE', 'The service is busy, try again.') : page(QUEUE),
     });
     renderRoute('/admin/kyc');
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -146,21 +170,21 @@ describe('the staff area', () => {
     );
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('2 waiting')).toBeTruthy();
-    expect(calls(fetchMock, '/api/v1/staff/kyc/queue').length).toBeGreaterThanOrEqual(2);
+    expect(await screen.findByText('2 waiting, oldest first')).toBeTruthy();
+    expect(calls(fetchMock, QUEUE_PATH).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('opens on the first area the role holds', async () => {
+  it('opens on the overview for any role, saying when no queue is open to it', async () => {
     staffApi({
       '/api/v1/auth/session': () => ({
         status: 200,
         body: { me: { ...REVIEWER, permissions: ['catalog.manage'] } },
       }),
-      '/api/v1/staff/catalog/document-types': () => ({ status: 200, body: { items: [] } }),
+      '/api/v1/staff/overview': () => ({ status: 200, body: { ...OVERVIEW, queues: [] } }),
     });
     const router = renderRoute('/admin');
-    expect(await screen.findByRole('heading', { name: 'Document types' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin/catalog/document-types');
+    expect(await screen.findByText(/No queue is open to your role/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('tells staff plainly when their role does not open an area, asking nothing of the API', async () => {
@@ -175,11 +199,11 @@ describe('the staff area', () => {
     expect(calls(fetchMock, '/api/v1/staff/kyc/submissions/7')).toHaveLength(0);
   });
 
-  it('offers nothing to staff whose role opens no area yet', async () => {
+  it('offers nothing to staff whose role opens no area', async () => {
     staffApi({
       '/api/v1/auth/session': () => ({
         status: 200,
-        body: { me: { ...REVIEWER, permissions: ['audit.read'] } },
+        body: { me: { ...REVIEWER, permissions: [] } },
       }),
     });
     renderRoute('/admin');

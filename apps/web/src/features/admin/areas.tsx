@@ -1,4 +1,4 @@
-import type { Me, Permission } from '@bank/contract';
+import { PERMISSIONS, type Me, type Permission } from '@bank/contract';
 import {
   BanknoteArrowDown,
   Bitcoin,
@@ -6,9 +6,12 @@ import {
   Headset,
   IdCard,
   Landmark,
+  LayoutDashboard,
   Layers,
   PiggyBank,
+  Scale,
   ScanFace,
+  ScrollText,
   SendHorizontal,
   Tags,
   Users,
@@ -16,6 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { holds } from './shared/staff-member';
 
 /** The menu's groups, in its order. */
 export const MENU_GROUPS = ['Queues', 'Customers & money', 'Catalog', 'Administration'] as const;
@@ -34,7 +38,8 @@ export interface StaffArea {
   path: string;
   /** The menu's words, and most often the page's heading. */
   label: string;
-  permission: Permission;
+  /** The permission it needs, or a list of which any one will do (the overview: any staff). */
+  permission: Permission | readonly Permission[];
   icon: LucideIcon;
   /** Where the menu lists it; none for the front page, which comes first. */
   group?: MenuGroup;
@@ -52,6 +57,13 @@ export interface StaffArea {
  * another area).
  */
 export const STAFF_AREAS: readonly StaffArea[] = [
+  {
+    path: '',
+    label: 'Overview',
+    permission: PERMISSIONS,
+    icon: LayoutDashboard,
+    page: () => import('./overview/OverviewPage').then((m) => m.OverviewPage),
+  },
   {
     path: 'kyc',
     label: 'Identity checks',
@@ -171,6 +183,22 @@ export const STAFF_AREAS: readonly StaffArea[] = [
       ':id': () => import('./staff/StaffMemberPage').then((m) => m.StaffMemberPage),
     },
   },
+  {
+    path: 'trial-balance',
+    label: 'Trial balance',
+    permission: 'ledger.trial_balance',
+    icon: Scale,
+    group: 'Customers & money',
+    page: () => import('./ledger/TrialBalancePage').then((m) => m.TrialBalancePage),
+  },
+  {
+    path: 'audit',
+    label: 'Audit log',
+    permission: 'audit.read',
+    icon: ScrollText,
+    group: 'Administration',
+    page: () => import('./audit/AuditLogPage').then((m) => m.AuditLogPage),
+  },
 ];
 
 /** Where an area's page is. */
@@ -186,7 +214,7 @@ export interface MenuSection {
 
 /** The menu this staff member's permissions open: its sections in order, none of them empty. */
 export function menuOf(me: Me, areas: readonly StaffArea[] = STAFF_AREAS): MenuSection[] {
-  const offered = areas.filter((area) => !area.hidden && me.permissions.includes(area.permission));
+  const offered = areas.filter((area) => !area.hidden && holds(me, area.permission));
   return [null, ...MENU_GROUPS]
     .map((group) => ({
       group,

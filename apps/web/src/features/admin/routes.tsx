@@ -1,11 +1,10 @@
-import type { Permission } from '@bank/contract';
 import type { RouteObject } from 'react-router';
 import { AdminHomePage } from './AdminHomePage';
 import { STAFF_AREAS, type PageLoader, type StaffArea } from './areas';
 import { RequirePermission } from './RequirePermission';
 
 /** A lazy route showing the page `load` fetches, to holders of `permission` only. */
-function guarded(permission: Permission, load: PageLoader): RouteObject['lazy'] {
+function guarded(permission: StaffArea['permission'], load: PageLoader): RouteObject['lazy'] {
   return () =>
     load().then((Page) => ({
       element: (

@@ -3,6 +3,7 @@ import { RECOVERY_CODE_COUNT, type MfaSetup } from '@bank/contract';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../../deps.js';
+import { auditSecurityEvent } from '../../../platform/audit/index.js';
 import { codeMatches, hashCode } from '../../../platform/codes/index.js';
 import { AppError } from '../../../platform/errors.js';
 import { BANK_NAME } from '../../../platform/mail/index.js';
@@ -75,7 +76,8 @@ async function refuse(
   client: ClientInfo,
   failures: number,
 ): Promise<never> {
-  await deps.audit(deps.db, {
+  // Recorded, and the limits below apply even if the record cannot be written.
+  await auditSecurityEvent(deps.audit, deps.db, {
     action: 'security.mfa_failed',
     actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
     targetId: String(session.userId),
@@ -245,7 +247,7 @@ export async function renewRecoveryCodes(
   const secret = unseal(deps.config.secretKey, SEAL_PURPOSE, factor.secretSealed);
   const step = await timeStepOf(secret, code, deps.clock.now());
   if (step === null || !(await repo.useTimeStep(deps.db, session.userId, step))) {
-    await deps.audit(deps.db, {
+    await auditSecurityEvent(deps.audit, deps.db, {
       action: 'security.mfa_failed',
       actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
       targetId: String(session.userId),

@@ -4,6 +4,7 @@ import { catalogEvents } from './catalog.js';
 import { customerEvents } from './customers.js';
 import type { EventSpec } from './define.js';
 import { decisionEvents } from './decisions.js';
+import { oversightEvents } from './oversight.js';
 import { securityEvents } from './security.js';
 import { staffAdminEvents } from './staff-admin.js';
 import { staffEvents } from './staff.js';
@@ -25,6 +26,7 @@ export const AUDIT_EVENTS = {
   ...staffEvents,
   ...customerEvents,
   ...staffAdminEvents,
+  ...oversightEvents,
 } satisfies Record<string, EventSpec>;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

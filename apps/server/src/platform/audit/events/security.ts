@@ -12,6 +12,10 @@ export const securityEvents = {
   }),
 
   // Security events
+  'security.signin': event('user', 'Signed in', {
+    after: z.object({ session: z.enum(['customer', 'onboarding']) }),
+  }),
+  'security.signout': event('user', 'Signed out'),
   'security.signin_failed': event('user', 'Sign-in failed', {
     after: z.object({ attempt: z.number().int() }),
   }),
@@ -30,10 +34,25 @@ export const securityEvents = {
   'security.pin_locked': event('user', 'Transaction PIN paused', {
     after: z.object({ failures: z.number().int(), lockedUntil: z.string() }),
   }),
+  /** A one-time code refused: its purpose and why, never the code itself. */
+  'security.code_failed': event('user', 'One-time code refused', {
+    after: z.object({
+      purpose: z.string(),
+      reason: z.enum(['wrong', 'expired', 'no_code', 'too_many_tries', 'other_details']),
+    }),
+  }),
   'security.codes_paused': event('user', 'One-time codes paused', {
     after: z.object({ purpose: z.string(), until: z.string() }),
   }),
   'security.password_check_failed': event('user', 'Wrong password given by a signed-in person'),
+  /**
+   * Too many requests (429) from one client address to one route. At most one row per address
+   * and route a minute in each app server (platform/rate-limit-audit.ts), so a flood cannot
+   * flood the log.
+   */
+  'security.rate_limited': event('route', 'Too many requests refused (429)', {
+    after: z.object({ limit: z.number().int(), window: z.string() }),
+  }),
   'security.permission_denied': event('route', 'Staff request refused for lack of permission', {
     after: z.object({ permission: z.string() }),
   }),

@@ -51,7 +51,8 @@ function catalogApi({
     const custom = answers[path];
     if (custom) return custom(body);
     if (path === '/api/v1/auth/session') return { status: 200, body: { me } };
-    if (path === '/api/v1/staff/kyc/queue') return { status: 200, body: { items: [] } };
+    if (path === '/api/v1/staff/kyc/queue?status=pending')
+      return { status: 200, body: { items: [], nextCursor: null } };
     if (path === LIST && body === undefined) return { status: 200, body: { items } };
     if (path === LIST) {
       const name = (body as { name: string }).name;
@@ -317,6 +318,7 @@ describe('the back office menu', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
+      'Overview',
       'Identity checks',
       'Document types',
       'Support contacts',

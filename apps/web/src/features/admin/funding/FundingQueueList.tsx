@@ -1,6 +1,6 @@
-import { formatMoney, type StaffFundingItem } from '@bank/contract';
+import { formatMoney, type FundingStatus, type StaffFundingItem } from '@bank/contract';
 import { ItemLink, Missing, Person, When } from '../shared/cells';
-import { QueueTable } from '../shared/QueueTable';
+import { QueueTable, type QueueColumn } from '../shared/QueueTable';
 import { KIND_LABELS, SUBJECT_LABELS } from './labels';
 
 const nameOf = (item: StaffFundingItem) => `${item.customer.firstName} ${item.customer.lastName}`;
@@ -17,30 +17,55 @@ function claimed(item: StaffFundingItem) {
   return formatMoney(BigInt(item.claimedAmount), item.currency);
 }
 
+function received(item: StaffFundingItem) {
+  return item.receivedAmount === null ? (
+    <Missing said="Not recorded" />
+  ) : (
+    formatMoney(BigInt(item.receivedAmount), item.currency)
+  );
+}
+
+const decider = (item: StaffFundingItem) => item.decidedBy ?? <Missing said="Not recorded" />;
+
+const COLUMNS: QueueColumn<StaffFundingItem>[] = [
+  { header: 'Request', nowrap: true, cell: (item) => <ReviewLink item={item} /> },
+  {
+    header: 'Customer',
+    cell: (item) => <Person name={nameOf(item)} email={item.customer.email} />,
+  },
+  { header: 'Type', cell: (item) => item.type },
+  { header: 'Purpose or plan', cell: (item) => item.subject ?? <Missing said="None" /> },
+  { header: 'Claimed', amount: true, cell: claimed },
+  { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.createdAt} /> },
+];
+
+/** What a decided tab adds: what arrived or why not, who decided and when. */
+const DECIDED: Record<Exclude<FundingStatus, 'pending'>, QueueColumn<StaffFundingItem>[]> = {
+  confirmed: [{ header: 'Received', amount: true, cell: received }],
+  declined: [{ header: 'Reason given', cell: (item) => item.declineReason ?? '' }],
+};
+const BY_WHOM: QueueColumn<StaffFundingItem>[] = [
+  { header: 'Decided', nowrap: true, cell: (item) => <When iso={item.decidedAt} /> },
+  { header: 'Decided by', cell: decider },
+];
+
 /** The requests of one status: a table, or a card per request on a phone. */
 export function FundingQueueList({
   items,
   caption,
+  status,
 }: {
   items: StaffFundingItem[];
   caption: string;
+  status: FundingStatus;
 }) {
+  const decided = status !== 'pending';
   return (
     <QueueTable
       items={items}
       caption={caption}
       rowKey={(item) => item.id}
-      columns={[
-        { header: 'Request', nowrap: true, cell: (item) => <ReviewLink item={item} /> },
-        {
-          header: 'Customer',
-          cell: (item) => <Person name={nameOf(item)} email={item.customer.email} />,
-        },
-        { header: 'Type', cell: (item) => item.type },
-        { header: 'Purpose or plan', cell: (item) => item.subject ?? <Missing said="None" /> },
-        { header: 'Claimed', amount: true, cell: claimed },
-        { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.createdAt} /> },
-      ]}
+      columns={decided ? [...COLUMNS, ...DECIDED[status], ...BY_WHOM] : COLUMNS}
       card={(item) => ({
         link: <ReviewLink item={item} />,
         aside: claimed(item),
@@ -49,6 +74,14 @@ export function FundingQueueList({
           ['Type', item.type],
           ...(item.subject ? [[SUBJECT_LABELS[item.kind], item.subject] as const] : []),
           ['Submitted', <When iso={item.createdAt} />],
+          ...(status === 'confirmed' ? [['Received', received(item)] as const] : []),
+          ...(status === 'declined' ? [['Reason given', item.declineReason ?? ''] as const] : []),
+          ...(decided
+            ? ([
+                ['Decided', <When iso={item.decidedAt} />],
+                ['Decided by', decider(item)],
+              ] as const)
+            : []),
         ],
       })}
     />

@@ -30,6 +30,10 @@ const DEPOSIT: StaffFundingItem = {
   status: 'pending',
   createdAt: '2026-11-20T09:30:00.000Z',
   customer,
+  receivedAmount: null,
+  declineReason: null,
+  decidedAt: null,
+  decidedBy: null,
 };
 
 const FIXED_DEPOSIT: StaffFundingItem = {
@@ -85,7 +89,14 @@ describe('the funding queue (staff)', () => {
   });
 
   it('shows the confirmed and the declined requests on their own tabs', async () => {
-    const declined = { ...DEPOSIT, id: '9', status: 'declined' as const };
+    const declined = {
+      ...DEPOSIT,
+      id: '9',
+      status: 'declined' as const,
+      declineReason: 'Nothing arrived at the address',
+      decidedAt: '2026-11-22T08:00:00.000Z',
+      decidedBy: 'Grace Hopper',
+    };
     const fetchMock = staffApi({
       pending: items(DEPOSIT),
       declined: items(declined),
@@ -94,11 +105,17 @@ describe('the funding queue (staff)', () => {
     const router = renderRoute('/admin/funding');
     await screen.findByText('1 pending request, oldest first');
     await userEvent.click(screen.getByRole('link', { name: 'Declined' }));
-    expect(await screen.findByText('1 declined request, newest first')).toBeTruthy();
+    expect(await screen.findByText('1 declined request, newest decision first')).toBeTruthy();
     expect(router.state.location.search).toBe('?status=declined');
     expect(callsTo(fetchMock, queuePath('declined'))).toHaveLength(1);
-    const table = screen.getByRole('table', { name: 'Declined requests, newest first' });
+    const table = screen.getByRole('table', { name: 'Declined requests, newest decision first' });
     expect(within(table).getByRole('link', { name: 'Deposit 9: Ama Mensah' })).toBeTruthy();
+    // The decision: why, by whom and when.
+    const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
+    expect(row.getByText('Nothing arrived at the address')).toBeTruthy();
+    expect(row.getByText('Grace Hopper')).toBeTruthy();
+    expect(row.getByText('22 Nov 2026', { exact: false })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Decided by' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Declined' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -129,7 +146,7 @@ describe('the funding queue (staff)', () => {
       pending: () =>
         fail
           ? problem(503, 'UNAVAILABLE', 'The service is busy, try again.')
-          : { status: 200, body: { items: [DEPOSIT] } },
+          : { status: 200, body: { items: [DEPOSIT], nextCursor: null } },
     });
     renderRoute('/admin/funding');
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -149,5 +166,28 @@ describe('the funding queue (staff)', () => {
     renderRoute('/admin/funding');
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
     expect(callsTo(fetchMock, queuePath('pending'))).toHaveLength(0);
+  });
+
+  it('searches by amount as staff type it, and refuses one that is not an amount', async () => {
+    const fetchMock = staffApi({
+      pending: items(DEPOSIT, FIXED_DEPOSIT),
+      'pending&amount=1500': items(DEPOSIT),
+    });
+    const router = renderRoute('/admin/funding');
+    expect(await screen.findByText('2 pending requests, oldest first')).toBeTruthy();
+    const search = within(screen.getByRole('search', { name: 'Search funding requests' }));
+    const amount = search.getByRole('textbox', { name: 'Amount' });
+    await userEvent.type(amount, '12.345');
+    await userEvent.click(search.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Use an amount such as 250 or 250.00')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.search).toBe('');
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '$1,500');
+    await userEvent.click(search.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 pending request, oldest first')).toBeTruthy();
+    expect(router.state.location.search).toBe('?amount=1500');
+    expect(callsTo(fetchMock, queuePath('pending&amount=1500'))).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 import { FUNDING_STATUSES, type FundingStatus } from '@bank/contract';
-import { useQuery } from '@tanstack/react-query';
-import { queries } from '../../../lib/queries';
 import { QueuePage } from '../shared/QueuePage';
+import { QueueSearch, useQueueSearch } from '../shared/QueueSearch';
 import { StatusTabs, useStatusInAddress } from '../shared/StatusTabs';
+import { useFundingQueue } from './api';
 import { FundingQueueList } from './FundingQueueList';
 import { STATUS_LABELS } from './labels';
 
@@ -14,14 +14,18 @@ const EMPTY: Record<FundingStatus, string> = {
 
 const ORDER: Record<FundingStatus, string> = {
   pending: 'oldest first',
-  confirmed: 'newest first',
-  declined: 'newest first',
+  confirmed: 'newest decision first',
+  declined: 'newest decision first',
 };
 
-/** `/admin/funding`: deposits, payments, fixed deposits and upgrades of one status. */
+/**
+ * `/admin/funding`: deposits, payments, fixed deposits and upgrades of one status; decided ones
+ * with the decision, who made it and when; searched by name, email, number or amount.
+ */
 export function FundingQueuePage() {
   const status = useStatusInAddress(FUNDING_STATUSES);
-  const queue = useQuery(queries.staffFundingQueue(status));
+  const { q, amount } = useQueueSearch();
+  const { list, more } = useFundingQueue(status, q, amount);
   return (
     <QueuePage
       title="Funding requests"
@@ -35,7 +39,10 @@ export function FundingQueuePage() {
           shown={status}
         />
       }
-      query={queue}
+      search={<QueueSearch label="Search funding requests" withAmount />}
+      searching={q !== null || amount !== null}
+      query={list}
+      more={more}
       loadingLabel="Loading the requests…"
       empty={EMPTY[status]}
       summary={(count) =>
@@ -46,6 +53,7 @@ export function FundingQueuePage() {
         <FundingQueueList
           items={items}
           caption={`${STATUS_LABELS[status]} requests, ${ORDER[status]}`}
+          status={status}
         />
       )}
     </QueuePage>

@@ -78,7 +78,8 @@ function staffApi(answers: Record<string, (body: unknown) => FakeResponse> = {})
       current = { ...current, ...decided, status: 'declined', declineReason: reason };
       return { status: 200, body: current };
     }
-    if (path.startsWith('/api/v1/staff/funding/queue')) return { status: 200, body: { items: [] } };
+    if (path.startsWith('/api/v1/staff/funding/queue'))
+      return { status: 200, body: { items: [], nextCursor: null } };
     return problem(404, 'NOT_FOUND', `unexpected ${path}`);
   });
 }

@@ -1,7 +1,9 @@
 import {
   confirmFundingSchema,
   parseDecimalAmount,
+  staffFundingQueueSchema,
   staffFundingRequestSchema,
+  type FundingStatus,
   type StaffFundingRequest,
 } from '@bank/contract';
 import { z } from 'zod';
@@ -9,6 +11,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { tidyAmount } from '../../../components/funding/format';
 import { ApiError, NETWORK_ERROR_MESSAGE, api } from '../../../lib/api';
 import { queries, queryKeys } from '../../../lib/queries';
+import { usePagedList, withQuery } from '../shared/queue-pages';
 
 function requestPath(id: string): string {
   return `/api/v1/staff/funding/requests/${encodeURIComponent(id)}`;
@@ -99,4 +102,16 @@ export function useFundingDecision(id: string) {
       onSettled,
     }),
   };
+}
+
+/**
+ * The requests of one status, a page at a time: waiting oldest first, decided newest decision
+ * first; `q` searches the customer's name, email or a number, `amount` the claimed or received.
+ */
+export function useFundingQueue(status: FundingStatus, q: string | null, amount: string | null) {
+  return usePagedList([...queryKeys.staffFunding, 'queue', status, q, amount], (cursor) =>
+    api('GET', withQuery('/api/v1/staff/funding/queue', { status, q, amount, cursor }), {
+      schema: staffFundingQueueSchema,
+    }),
+  );
 }

@@ -1,12 +1,29 @@
-import type { KycQueueItem } from '@bank/contract';
-import { useQuery } from '@tanstack/react-query';
+import { KYC_STATUSES, type KycQueueItem, type KycReviewStatus } from '@bank/contract';
 import { countryName } from '../../../lib/countries';
-import { queries } from '../../../lib/queries';
-import { ItemLink, mutedClass, When } from '../shared/cells';
+import { ItemLink, Missing, mutedClass, When } from '../shared/cells';
 import { QueuePage } from '../shared/QueuePage';
-import { QueueTable } from '../shared/QueueTable';
+import { QueueSearch, useQueueSearch } from '../shared/QueueSearch';
+import { QueueTable, type QueueColumn } from '../shared/QueueTable';
+import { StatusTabs, useStatusInAddress } from '../shared/StatusTabs';
+import { useKycQueue } from './api';
 
-const CAPTION = 'Identity checks waiting, oldest first';
+const STATUS_LABELS: Record<KycReviewStatus, string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+const ORDER: Record<KycReviewStatus, string> = {
+  pending: 'oldest first',
+  approved: 'newest decision first',
+  declined: 'newest decision first',
+};
+
+const EMPTY: Record<KycReviewStatus, string> = {
+  pending: 'No identity checks are waiting.',
+  approved: 'No identity check has been approved yet.',
+  declined: 'No identity check has been declined yet.',
+};
 
 function ReviewLink({ item }: { item: KycQueueItem }) {
   return (
@@ -20,36 +37,75 @@ function Email({ item }: { item: KycQueueItem }) {
   return <span className={`block text-sm break-all ${mutedClass}`}>{item.email}</span>;
 }
 
-/** Identity checks waiting for a decision, oldest first. */
+const reviewer = (item: KycQueueItem) => item.reviewedBy ?? <Missing said="Not recorded" />;
+
+const COLUMNS: QueueColumn<KycQueueItem>[] = [
+  {
+    header: 'Customer',
+    cell: (item) => (
+      <>
+        <ReviewLink item={item} />
+        <Email item={item} />
+      </>
+    ),
+  },
+  { header: 'Document', cell: (item) => item.documentType },
+  { header: 'Country', cell: (item) => countryName(item.country) },
+  { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.submittedAt} /> },
+];
+const DECIDED: QueueColumn<KycQueueItem>[] = [
+  { header: 'Reviewed', nowrap: true, cell: (item) => <When iso={item.reviewedAt} /> },
+  { header: 'Reviewed by', cell: reviewer },
+];
+const REASON: QueueColumn<KycQueueItem> = {
+  header: 'Reason given',
+  cell: (item) => item.declineReason ?? <Missing said="None" />,
+};
+
+/**
+ * `/admin/kyc`: identity checks waiting for a decision (oldest first) and those decided, with
+ * who decided and when (newest first), searched by name, email or number.
+ */
 export function KycQueuePage() {
-  const queue = useQuery(queries.staffKycQueue());
+  const status = useStatusInAddress(KYC_STATUSES);
+  const { q } = useQueueSearch();
+  const { list, more } = useKycQueue(status, q);
+  const decided = status !== 'pending';
+  const caption = `Identity checks ${STATUS_LABELS[status].toLowerCase()}, ${ORDER[status]}`;
   return (
     <QueuePage
       title="Identity checks"
-      intro="Submissions waiting for review, oldest first."
-      query={queue}
+      intro="Submissions waiting for review, oldest first, and every decision made, with who made it and when."
+      tabs={
+        <StatusTabs
+          label="Identity checks by status"
+          path="/admin/kyc"
+          statuses={KYC_STATUSES}
+          labels={STATUS_LABELS}
+          shown={status}
+        />
+      }
+      search={<QueueSearch label="Search identity checks" />}
+      searching={q !== null}
+      query={list}
+      more={more}
       loadingLabel="Loading the queue…"
-      empty="No identity checks are waiting."
-      summary={(count) => (count === 1 ? '1 waiting' : `${count} waiting`)}
+      empty={EMPTY[status]}
+      summary={(count) =>
+        status === 'pending'
+          ? `${count} waiting, ${ORDER[status]}`
+          : `${count} ${STATUS_LABELS[status].toLowerCase()}, ${ORDER[status]}`
+      }
     >
       {(items) => (
         <QueueTable
           items={items}
-          caption={CAPTION}
+          caption={caption}
           rowKey={(item) => item.id}
           columns={[
-            {
-              header: 'Customer',
-              cell: (item) => (
-                <>
-                  <ReviewLink item={item} />
-                  <Email item={item} />
-                </>
-              ),
-            },
-            { header: 'Document', cell: (item) => item.documentType },
-            { header: 'Country', cell: (item) => countryName(item.country) },
-            { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.submittedAt} /> },
+            ...COLUMNS,
+            ...(decided ? DECIDED : []),
+            ...(status === 'declined' ? [REASON] : []),
           ]}
           card={(item) => ({
             link: <ReviewLink item={item} />,
@@ -58,6 +114,13 @@ export function KycQueuePage() {
               ['Submitted', <When iso={item.submittedAt} />],
               ['Document', item.documentType],
               ['Country', countryName(item.country)],
+              ...(decided
+                ? ([
+                    ['Reviewed', <When iso={item.reviewedAt} />],
+                    ['Reviewed by', reviewer(item)],
+                  ] as const)
+                : []),
+              ...(item.declineReason ? [['Reason given', item.declineReason] as const] : []),
             ],
           })}
         />

@@ -1,19 +1,24 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
+import { LoadMore } from './LoadMore';
 import { panelClass } from './panel';
+import type { MoreItems, QueueList } from './queue-pages';
 
 /**
  * A staff queue's page: its heading and what the queue is for, the status tabs when it has
- * some, then the items once loaded (`children`), with how many there are above them; or the
- * wait, the failure with a retry, or the words for an empty queue.
+ * some, its search, then the items once loaded (`children`), with how many there are above
+ * them and "Load more" below while the queue has more; or the wait, the failure with a retry,
+ * or the words for an empty queue (or for a search that found nothing).
  */
 export function QueuePage<T>({
   title,
   intro,
   tabs,
+  search,
+  searching = false,
   query,
+  more,
   loadingLabel,
   empty,
   summary,
@@ -23,7 +28,13 @@ export function QueuePage<T>({
   intro: ReactNode;
   /** The queue's StatusTabs, when its items have statuses. */
   tabs?: ReactNode;
-  query: UseQueryResult<T[]>;
+  /** The queue's QueueSearch. */
+  search?: ReactNode;
+  /** A search is in force: an empty answer is about it, not the queue. */
+  searching?: boolean;
+  query: QueueList<T>;
+  /** The next page, for a queue read a page at a time. */
+  more?: MoreItems;
   loadingLabel: string;
   /** Said instead of the list when there is nothing in it. */
   empty: string;
@@ -31,6 +42,7 @@ export function QueuePage<T>({
   summary: (count: number) => string;
   children: (items: T[]) => ReactNode;
 }) {
+  const items = query.data ?? [];
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -38,6 +50,7 @@ export function QueuePage<T>({
         <p className="mt-1 text-slate-700 dark:text-slate-300">{intro}</p>
       </div>
       {tabs}
+      {search}
       {query.isPending ? (
         <Loading label={loadingLabel} />
       ) : query.isError ? (
@@ -46,12 +59,17 @@ export function QueuePage<T>({
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
         />
-      ) : query.data.length === 0 ? (
-        <p className={panelClass}>{empty}</p>
+      ) : items.length === 0 ? (
+        <p className={panelClass}>
+          {searching ? 'Nothing here matches the search. Clear it to see the whole list.' : empty}
+        </p>
       ) : (
         <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{summary(query.data.length)}</p>
-          {children(query.data)}
+          <p className="text-sm text-slate-700 dark:text-slate-300" role="status">
+            {more?.has ? `The first ${summary(items.length)}; more below.` : summary(items.length)}
+          </p>
+          {children(items)}
+          {more && <LoadMore more={more} />}
         </>
       )}
     </div>

@@ -69,4 +69,4 @@ export function queueApi(
 /** A queue's answer listing `list`. */
 export const queueItems =
   <T>(...list: T[]) =>
-  (): FakeResponse => ({ status: 200, body: { items: list } });
+  (): FakeResponse => ({ status: 200, body: { items: list, nextCursor: null } });

@@ -1,7 +1,7 @@
-import type { StaffTransfer } from '@bank/contract';
+import type { StaffTransfer, TransferStatus } from '@bank/contract';
 import { money } from '../../../components/funding/format';
 import { countryName } from '../../../lib/countries';
-import { ItemLink, mutedClass, Person, When } from '../shared/cells';
+import { ItemLink, Missing, mutedClass, Person, When } from '../shared/cells';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
 import { transferName } from './labels';
 import { InternalBadge } from './StatusBadge';
@@ -39,31 +39,38 @@ const COLUMNS: QueueColumn<StaffTransfer>[] = [
   { header: 'Recipient gets', amount: true, cell: gets },
   { header: 'Submitted', nowrap: true, cell: (t) => <When iso={t.submittedAt} /> },
 ];
-const DECIDED: QueueColumn<StaffTransfer> = {
-  header: 'Decided',
-  nowrap: true,
-  cell: (t) => <When iso={t.decidedAt} />,
+const decider = (t: StaffTransfer) => t.decidedBy ?? <Missing said="Not recorded" />;
+
+/** What a decided tab adds: the payment's reference or why it failed, who decided and when. */
+const OUTCOME: Record<Exclude<TransferStatus, 'in_progress'>, QueueColumn<StaffTransfer>> = {
+  successful: { header: 'Reference', cell: (t) => t.reference ?? <Missing said="None" /> },
+  failed: { header: 'Reason given', cell: (t) => t.failureReason ?? <Missing said="None" /> },
 };
+const BY_WHOM: QueueColumn<StaffTransfer>[] = [
+  { header: 'Decided', nowrap: true, cell: (t) => <When iso={t.decidedAt} /> },
+  { header: 'Decided by', cell: decider },
+];
 
 /**
- * The transfers of one status: a table, or a card per transfer on a phone. `decided` adds when
- * each was decided. Long names and banks wrap rather than scroll.
+ * The transfers of one status: a table, or a card per transfer on a phone. A decided tab adds
+ * the reference or the reason, when and by whom. Long names and banks wrap rather than scroll.
  */
 export function TransferQueueList({
   items,
   caption,
-  decided,
+  status,
 }: {
   items: StaffTransfer[];
   caption: string;
-  decided: boolean;
+  status: TransferStatus;
 }) {
+  const decided = status !== 'in_progress';
   return (
     <QueueTable
       items={items}
       caption={caption}
       rowKey={(t) => t.id}
-      columns={decided ? [...COLUMNS, DECIDED] : COLUMNS}
+      columns={decided ? [...COLUMNS, OUTCOME[status], ...BY_WHOM] : COLUMNS}
       card={(t) => ({
         link: <TransferLink transfer={t} />,
         aside: (
@@ -76,7 +83,13 @@ export function TransferQueueList({
         details: [
           ['To', <Recipient transfer={t} />],
           ['Submitted', <When iso={t.submittedAt} />],
-          ...(decided ? [['Decided', <When iso={t.decidedAt} />] as const] : []),
+          ...(decided
+            ? ([
+                [OUTCOME[status].header, OUTCOME[status].cell(t)],
+                ['Decided', <When iso={t.decidedAt} />],
+                ['Decided by', decider(t)],
+              ] as const)
+            : []),
         ],
       })}
     />

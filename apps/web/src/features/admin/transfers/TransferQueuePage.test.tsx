@@ -85,6 +85,8 @@ describe('the outgoing transfers queue (staff)', () => {
       status: 'successful' as const,
       bank: 'Cedar Bank',
       decidedAt: '2026-11-22T08:00:00.000Z',
+      decidedBy: 'Grace Hopper',
+      reference: 'CEDAR-2026-0045',
     };
     const fetchMock = staffApi({
       in_progress: items(TO_BERLIN),
@@ -94,15 +96,21 @@ describe('the outgoing transfers queue (staff)', () => {
     const router = renderRoute('/admin/transfers');
     await screen.findByText('1 transfer in progress, oldest first');
     await userEvent.click(screen.getByRole('link', { name: 'Successful' }));
-    expect(await screen.findByText('1 successful transfer, newest first')).toBeTruthy();
+    expect(await screen.findByText('1 successful transfer, newest decision first')).toBeTruthy();
     expect(router.state.location.search).toBe('?status=successful');
     expect(callsTo(fetchMock, queuePath('successful'))).toHaveLength(1);
-    const table = screen.getByRole('table', { name: 'Successful transfers, newest first' });
+    const table = screen.getByRole('table', {
+      name: 'Successful transfers, newest decision first',
+    });
     const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
     expect(row.getByRole('link', { name: 'Transfer 45: Ama Mensah' })).toBeTruthy();
     expect(row.getByText('Internal')).toBeTruthy();
     expect(row.getByText('22 Nov 2026', { exact: false })).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: 'Decided' })).toBeTruthy();
+    // Who decided, and the reference the payment went out with.
+    expect(within(table).getByRole('columnheader', { name: 'Decided by' })).toBeTruthy();
+    expect(row.getByText('Grace Hopper')).toBeTruthy();
+    expect(row.getByText('CEDAR-2026-0045')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Successful' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -135,7 +143,7 @@ describe('the outgoing transfers queue (staff)', () => {
       in_progress: () =>
         fail
           ? problem(503, 'UNAVAILABLE', 'The service is busy, try again.')
-          : { status: 200, body: { items: [TO_BERLIN] } },
+          : { status: 200, body: { items: [TO_BERLIN], nextCursor: null } },
     });
     renderRoute('/admin/transfers');
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -146,9 +154,9 @@ describe('the outgoing transfers queue (staff)', () => {
     expect(await screen.findByText('1 transfer in progress, oldest first')).toBeTruthy();
   });
 
-  it('is in the staff menu for holders of the permission, and opens first for them alone', async () => {
+  it('is in the staff menu for holders of the permission', async () => {
     staffApi({ in_progress: items() });
-    const router = renderRoute('/admin');
+    const router = renderRoute('/admin/transfers');
     expect(await screen.findByRole('heading', { name: 'Outgoing transfers' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/transfers');
     const nav = within(screen.getByRole('navigation', { name: 'Back office' }));

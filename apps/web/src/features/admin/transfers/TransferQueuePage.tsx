@@ -1,8 +1,8 @@
 import { TRANSFER_STATUSES, type TransferStatus } from '@bank/contract';
-import { useQuery } from '@tanstack/react-query';
 import { QueuePage } from '../shared/QueuePage';
+import { QueueSearch, useQueueSearch } from '../shared/QueueSearch';
 import { StatusTabs, useStatusInAddress } from '../shared/StatusTabs';
-import { staffTransferQueries } from './api';
+import { useTransferQueue } from './api';
 import { STATUS_LABELS } from './labels';
 import { TransferQueueList } from './TransferQueueList';
 
@@ -14,8 +14,8 @@ const EMPTY: Record<TransferStatus, string> = {
 
 const ORDER: Record<TransferStatus, string> = {
   in_progress: 'oldest first',
-  successful: 'newest first',
-  failed: 'newest first',
+  successful: 'newest decision first',
+  failed: 'newest decision first',
 };
 
 /** "2 transfers in progress", "1 successful transfer". */
@@ -26,10 +26,14 @@ function counted(count: number, status: TransferStatus): string {
     : `${count} ${STATUS_LABELS[status].toLowerCase()} ${noun}`;
 }
 
-/** `/admin/transfers`: the customers' outgoing bank transfers of one status. */
+/**
+ * `/admin/transfers`: the customers' outgoing bank transfers of one status; decided ones with
+ * the reference or the reason, who decided and when; searched by name, email, number or amount.
+ */
 export function TransferQueuePage() {
   const status = useStatusInAddress(TRANSFER_STATUSES);
-  const queue = useQuery(staffTransferQueries.queue(status));
+  const { q, amount } = useQueueSearch();
+  const { list, more } = useTransferQueue(status, q, amount);
   return (
     <QueuePage
       title="Outgoing transfers"
@@ -43,7 +47,10 @@ export function TransferQueuePage() {
           shown={status}
         />
       }
-      query={queue}
+      search={<QueueSearch label="Search transfers" withAmount />}
+      searching={q !== null || amount !== null}
+      query={list}
+      more={more}
       loadingLabel="Loading the transfers…"
       empty={EMPTY[status]}
       summary={(count) => `${counted(count, status)}, ${ORDER[status]}`}
@@ -52,7 +59,7 @@ export function TransferQueuePage() {
         <TransferQueueList
           items={items}
           caption={`${STATUS_LABELS[status]} transfers, ${ORDER[status]}`}
-          decided={status !== 'in_progress'}
+          status={status}
         />
       )}
     </QueuePage>

@@ -47,7 +47,8 @@ function staffApi(answers: Record<string, (body: unknown) => FakeResponse> = {})
       current = { ...current, ...decided, status: 'failed', failureReason: reason };
       return { status: 200, body: current };
     }
-    if (path.startsWith('/api/v1/staff/transfers?')) return { status: 200, body: { items: [] } };
+    if (path.startsWith('/api/v1/staff/transfers?'))
+      return { status: 200, body: { items: [], nextCursor: null } };
     return problem(404, 'NOT_FOUND', `unexpected ${path}`);
   });
 }

@@ -6,6 +6,7 @@ import {
 } from '@bank/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { usePagedList, withQuery } from '../shared/queue-pages';
 
 /**
  * The staff processing of outgoing transfers: queue and transfers, under one prefix. Kept with
@@ -17,18 +18,19 @@ function transferPath(id: string): string {
   return `/api/v1/staff/transfers/${encodeURIComponent(id)}`;
 }
 
-export const staffTransferQueries = {
-  /** The transfers of one status: in progress oldest first, decided ones newest first. */
-  queue: (status: TransferStatus) =>
-    queryOptions({
-      queryKey: [...staffTransfersKey, 'queue', status],
-      queryFn: async () =>
-        (
-          await api('GET', `/api/v1/staff/transfers?status=${status}`, {
-            schema: staffTransferQueueSchema,
-          })
-        ).items,
+/**
+ * The transfers of one status, a page at a time: in progress oldest first, decided ones newest
+ * decision first; `q` searches the customer's name, email or a number, `amount` the amount sent.
+ */
+export function useTransferQueue(status: TransferStatus, q: string | null, amount: string | null) {
+  return usePagedList([...staffTransfersKey, 'queue', status, q, amount], (cursor) =>
+    api('GET', withQuery('/api/v1/staff/transfers', { status, q, amount, cursor }), {
+      schema: staffTransferQueueSchema,
     }),
+  );
+}
+
+export const staffTransferQueries = {
   transfer: (id: string) =>
     queryOptions({
       queryKey: [...staffTransfersKey, 'transfer', id],

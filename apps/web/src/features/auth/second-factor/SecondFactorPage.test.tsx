@@ -65,8 +65,15 @@ function staffApi(answers: Record<string, () => FakeResponse> = {}) {
           ? { status: 200, body: { recoveryCodes: RECOVERY_CODES } }
           : path === VERIFY
             ? { status: 200, body: { next: 'staff', recoveryCodesLeft: 9 } }
-            : path === '/api/v1/staff/kyc/queue'
-              ? { status: 200, body: { items: [] } }
+            : path === '/api/v1/staff/overview'
+              ? {
+                  status: 200,
+                  body: {
+                    asOf: '2026-11-21T12:00:00.000Z',
+                    queues: [],
+                    ledger: { lastCheck: null, stale: true, totals: [] },
+                  },
+                }
               : path === '/api/v1/auth/signout'
                 ? { status: 204 }
                 : path === '/api/v1/auth/session'
@@ -125,7 +132,7 @@ describe('the first staff sign-in: setting up the authenticator app', () => {
 
     await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
   it('downloads the codes as a text file', async () => {
@@ -192,7 +199,7 @@ describe('later staff sign-ins', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm it’s you' })).toBeTruthy();
     await user.click(digitBoxes()[0] as HTMLElement);
     await user.keyboard('654321');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(sentBodyTo(fetchMock, VERIFY)).toEqual({ code: '654321' });
     expect(callsTo(fetchMock, SETUP)).toHaveLength(0);
   });
@@ -210,7 +217,7 @@ describe('later staff sign-ins', () => {
     expect(await screen.findByRole('heading', { name: '2 recovery codes left' })).toBeTruthy();
     expect(sentBodyTo(fetchMock, VERIFY)).toEqual({ recoveryCode: 'abcde-fghij' });
     await user.click(screen.getByRole('button', { name: 'Continue to the back office' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
   it('go back to sign-in with the reason when the server ends the attempt (401)', async () => {
@@ -242,7 +249,9 @@ describe('a sign-in waiting for its second factor', () => {
     const fetchMock = staffApi();
     const router = renderRoute(path);
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
-    expect(callsTo(fetchMock, '/api/v1/staff/kyc/queue')).toHaveLength(0);
+    expect(fetchMock.mock.calls.filter(([called]) => called.startsWith('/api/v1/staff/'))).toEqual(
+      [],
+    );
   });
 
   it('can be abandoned', async () => {

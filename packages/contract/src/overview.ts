@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { minorUnitsSchema } from './money.js';
+import { LEDGER_CHECK_TRIGGERS } from './trial-balance.js';
+
+/**
+ * The back office's landing page: what waits in each queue the viewer may work (with the age of
+ * the oldest item) and the ledger's health (the latest check and each currency's sum).
+ */
+
+export const OVERVIEW_QUEUES = ['kyc', 'funding', 'transfers', 'approvals'] as const;
+export type OverviewQueue = (typeof OVERVIEW_QUEUES)[number];
+
+export const overviewSchema = z
+  .object({
+    /** The server's time when counted (UTC): ages are measured from it. */
+    asOf: z.iso.datetime(),
+    /** Only the queues the viewer's permissions open, in this order. */
+    queues: z.array(
+      z.object({
+        queue: z.enum(OVERVIEW_QUEUES),
+        label: z.string(),
+        count: z.number().int(),
+        oldestAt: z.iso.datetime().nullable(),
+        /** How long the oldest has waited, in whole seconds (null when none waits). */
+        oldestAgeSeconds: z.number().int().nullable(),
+      }),
+    ),
+    ledger: z.object({
+      lastCheck: z
+        .object({
+          at: z.iso.datetime(),
+          ok: z.boolean(),
+          violations: z.number().int(),
+          trigger: z.enum(LEDGER_CHECK_TRIGGERS),
+        })
+        .nullable(),
+      /** No check for twice the job's period: the job may have stopped. */
+      stale: z.boolean(),
+      /** Each currency's sum now (from the accounts' balances): zero in a sound ledger. */
+      totals: z.array(
+        z.object({ currency: z.string(), balance: minorUnitsSchema, zero: z.boolean() }),
+      ),
+    }),
+  })
+  .meta({ id: 'Overview' });
+export type Overview = z.infer<typeof overviewSchema>;
