@@ -90,6 +90,9 @@ async function fillRecipient(
   await page.getByLabel('Account holder name').fill(to.holder);
 }
 
+/** Codes already used: each transfer waits for its own email, never takes an earlier one. */
+const readMail = new Set<string>();
+
 /** The PIN page: the PIN, then the emailed code when asked; ends on the success message. */
 async function authorize(page: Page, withCode: boolean, name: string) {
   await page.getByLabel('Transaction PIN').fill(PIN);
@@ -97,7 +100,7 @@ async function authorize(page: Page, withCode: boolean, name: string) {
   if (withCode) {
     await page.getByRole('heading', { name: 'Transfer Authorization Code is required' }).waitFor();
     await expectAccessibleEverywhere(page, `${name}: code prompt`);
-    const mail = await waitForMail(dataDir, customer.email, CODE);
+    const mail = await waitForMail(dataDir, customer.email, CODE, 15_000, readMail);
     const code = CODE.exec(mail.text)?.[1] ?? '';
     await page.getByRole('textbox', { name: 'Digit 1 of 4' }).click();
     // The last digit sends the code, as the boxes do.
