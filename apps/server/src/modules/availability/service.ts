@@ -4,14 +4,8 @@ import type { AppDeps } from '../../deps.js';
 import type { StaffActor } from '../../platform/audit/index.js';
 import { verifiedCountry } from '../kyc/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-
-async function switchedOff(db: AppDeps['db']) {
-  const rows = await db
-    .selectFrom('product_availability')
-    .select(['product', 'unavailable_countries as countries'])
-    .execute();
-  return new Map(rows.map((r) => [r.product, r.countries]));
-}
+import { profileCountryOf } from '../profile/index.js';
+import * as repo from './repo.js';
 
 /**
  * Where the customer lives for what the bank offers: the country their approved identity check
@@ -19,13 +13,7 @@ async function switchedOff(db: AppDeps['db']) {
  */
 async function countryOf(db: AppDeps['db'], userId: bigint): Promise<string | null> {
   const verified = await verifiedCountry(db, userId);
-  if (verified) return verified;
-  const row = await db
-    .selectFrom('customer_profiles')
-    .select('country')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.country ?? null;
+  return verified ?? profileCountryOf(db, userId);
 }
 
 /**
@@ -33,7 +21,7 @@ async function countryOf(db: AppDeps['db'], userId: bigint): Promise<string | nu
  * it off for the customer's country. Products the bank does not offer are unavailable to all.
  */
 export async function availabilityFor(deps: AppDeps, userId: bigint): Promise<Availability> {
-  const [off, country] = await Promise.all([switchedOff(deps.db), countryOf(deps.db, userId)]);
+  const [off, country] = await Promise.all([repo.switchedOff(deps.db), countryOf(deps.db, userId)]);
   const available = Object.fromEntries(
     PRODUCT_KEYS.map((product) => [
       product,
@@ -46,7 +34,7 @@ export async function availabilityFor(deps: AppDeps, userId: bigint): Promise<Av
 }
 
 export async function productAvailability(deps: AppDeps) {
-  const off = await switchedOff(deps.db);
+  const off = await repo.switchedOff(deps.db);
   return {
     items: PRODUCT_KEYS.map((product) => ({
       product,
@@ -71,18 +59,9 @@ export async function setUnavailableCountries(
   const unknown = wanted.find((c) => !countries.isValid(c));
   if (unknown) throw fieldError('body.unavailableCountries', `${unknown} is not a country code`);
   return deps.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('product_availability')
-      .select('unavailable_countries as countries')
-      .where('product', '=', product)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await repo.lockProduct(trx, product);
     if (!before) throw new AppError('NOT_FOUND', 'No such product');
-    await trx
-      .updateTable('product_availability')
-      .set({ unavailable_countries: wanted, updated_at: deps.clock.now() })
-      .where('product', '=', product)
-      .execute();
+    await repo.setUnavailable(trx, product, wanted, deps.clock.now());
     await deps.audit(trx, {
       action: 'catalog.availability.update',
       actor,

@@ -40,6 +40,16 @@ export function profileOf(db: Kysely<DB>, userId: bigint) {
     .executeTakeFirst();
 }
 
+/** The country in the customer's profile, if they gave one. */
+export async function profileCountryOf(db: Kysely<DB>, userId: bigint): Promise<string | null> {
+  const row = await db
+    .selectFrom('customer_profiles')
+    .select('country')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.country ?? null;
+}
+
 /** The identity check's details start the profile when it is approved (kept if already there). */
 export async function startProfile(
   db: Kysely<DB>,

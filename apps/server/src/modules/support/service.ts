@@ -2,11 +2,12 @@ import type { SupportContacts, UpdateSupportContactsRequest } from '@bank/contra
 import type { AppDeps } from '../../deps.js';
 import type { StaffActor } from '../../platform/audit/index.js';
 import type { SupportChannel } from '../../db/tables/customer.js';
+import * as repo from './repo.js';
 
 const CHANNELS: SupportChannel[] = ['whatsapp', 'email', 'phone'];
 
 async function read(db: AppDeps['db']): Promise<SupportContacts> {
-  const rows = await db.selectFrom('support_contacts').select(['channel', 'value']).execute();
+  const rows = await repo.contactRows(db);
   const contacts: SupportContacts = { whatsapp: null, email: null, phone: null };
   for (const row of rows) contacts[row.channel] = row.value;
   return contacts;
@@ -26,18 +27,7 @@ export async function updateSupportContacts(
   return deps.db.transaction().execute(async (trx) => {
     const before = await read(trx);
     for (const channel of CHANNELS) {
-      const value = input[channel];
-      if (value === null) {
-        await trx.deleteFrom('support_contacts').where('channel', '=', channel).execute();
-      } else {
-        await trx
-          .insertInto('support_contacts')
-          .values({ channel, value, updated_at: deps.clock.now() })
-          .onConflict((oc) =>
-            oc.column('channel').doUpdateSet({ value, updated_at: deps.clock.now() }),
-          )
-          .execute();
-      }
+      await repo.setContact(trx, channel, input[channel], deps.clock.now());
     }
     const after = await read(trx);
     await deps.audit(trx, {

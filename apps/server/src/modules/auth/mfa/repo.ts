@@ -131,3 +131,14 @@ export async function enrolledAmong(db: Kysely<DB>, userIds: readonly bigint[]) 
     .execute();
   return new Set(rows.map((r) => r.user_id));
 }
+
+/** How many of a staff member's recovery codes are still unused. */
+export async function recoveryCodesLeft(db: Kysely<DB>, userId: bigint): Promise<number> {
+  const row = await db
+    .selectFrom('staff_recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('left'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.left);
+}

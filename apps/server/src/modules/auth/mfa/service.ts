@@ -220,18 +220,8 @@ export async function verifySecondFactor(
     client,
     'code' in input ? 'staff.signin' : 'staff.signin_recovery_code',
   );
-  const left = await recoveryCodesLeft(deps, session.userId);
+  const left = await repo.recoveryCodesLeft(deps.db, session.userId);
   return { session: staffSession, recoveryCodesLeft: left };
-}
-
-async function recoveryCodesLeft(deps: AppDeps, userId: bigint): Promise<number> {
-  const row = await deps.db
-    .selectFrom('staff_recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('left'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.left);
 }
 
 /** New recovery codes for a signed-in staff member who proves the app again (old ones end). */
