@@ -6,7 +6,7 @@ import { notice } from '../notice.js';
 export const accountNotices = {
   /** A message the bank writes to one customer (the back office's "send a notification"). */
   'bank.message': notice({
-    data: z.object({ title: z.string().min(1).max(120), body: z.string().min(1).max(2000) }),
+    data: z.object({ title: z.string().min(1).max(120), body: z.string().min(1).max(1000) }),
     email: true,
     render: ({ title, body }) => ({ title, body }),
   }),
