@@ -142,6 +142,30 @@ function refuseSelf(row: StaffRecord, actor: StaffActor, what: string) {
   }
 }
 
+/**
+ * An invitation stands on its inviter's staff administration: when they are deactivated or lose
+ * staff.manage, the invitations they sent and nobody accepted yet are revoked with it (each
+ * audited), so that someone removed from the staff cannot let a person in after they left.
+ */
+async function revokeInvitationsOf(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  inviterId: bigint,
+  actor: StaffActor,
+): Promise<number> {
+  const revoked = await repo.revokeInvitationsBy(trx, inviterId, actor.userId, deps.clock.now());
+  for (const invitation of revoked) {
+    await deps.audit(trx, {
+      action: 'staff.invitation_revoked',
+      actor,
+      targetId: String(invitation.id),
+      before: { status: 'pending', email: invitation.email },
+      after: { status: 'revoked', cause: 'inviter_removed' },
+    });
+  }
+  return revoked.length;
+}
+
 /** After the change, inside its transaction and lock: someone active still holds staff.manage. */
 async function keepStaffAdministration(trx: Kysely<DB>) {
   if ((await repo.activeHoldersOf(trx, KEEPER)) < 1) {
@@ -170,6 +194,9 @@ export async function changeRoles(
       }
       await repo.setRolesOf(trx, id, [...roleIds.values()]);
       await keepStaffAdministration(trx);
+      if (!(await repo.activelyHolds(trx, id, KEEPER))) {
+        await revokeInvitationsOf(deps, trx, id, actor);
+      }
       return { before };
     },
     audit: (_row, { before }): AuditRecord => ({
@@ -201,6 +228,7 @@ export async function deactivate(
         'This staff member is deactivated already.',
       );
       await keepStaffAdministration(trx);
+      await revokeInvitationsOf(deps, trx, id, actor);
       return { sessionsEnded: await revokeUserSessions(trx, id) };
     },
     audit: (_row, { sessionsEnded }) => ({
