@@ -228,8 +228,10 @@ export async function deactivate(
         'This staff member is deactivated already.',
       );
       await keepStaffAdministration(trx);
+      const sessionsEnded = await revokeUserSessions(trx, id);
+      // Audited here, so after the session rows' locks (the audit chain's lock comes last).
       await revokeInvitationsOf(deps, trx, id, actor);
-      return { sessionsEnded: await revokeUserSessions(trx, id) };
+      return { sessionsEnded };
     },
     audit: (_row, { sessionsEnded }) => ({
       action: 'staff.deactivated',
