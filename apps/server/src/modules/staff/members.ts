@@ -127,10 +127,18 @@ export async function memberDetail(
 
 // Decisions -----------------------------------------------------------------------------------
 
-/** Locks staff access changes, then the staff member: the first step of every change. */
-const lockMember = (id: bigint) => ({
+/**
+ * Locks staff access changes, then the staff member: the first step of every change. Under the
+ * lock, the person acting must still be an active staff administrator: the access hook admitted
+ * their request a moment before, and another administrator may have demoted or deactivated them
+ * since (a change made while being removed is refused, not applied after the removal).
+ */
+const lockMember = (id: bigint, actor: StaffActor) => ({
   async lock(trx: Kysely<DB>) {
     await repo.lockStaffAccess(trx);
+    if (!(await repo.activelyHolds(trx, actor.userId, KEEPER))) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    }
     return users.lockStaff(trx, id);
   },
   notFound: NO_SUCH,
@@ -184,7 +192,7 @@ export async function changeRoles(
 ): Promise<StaffMember> {
   const after = [...input.roles].sort();
   await decide(deps, {
-    ...lockMember(id),
+    ...lockMember(id, actor),
     async apply(trx, row) {
       refuseSelf(row, actor, 'change your own roles');
       const roleIds = await resolveRoles(trx, after);
@@ -218,7 +226,7 @@ export async function deactivate(
   actor: StaffActor,
 ): Promise<StaffMember> {
   await decide(deps, {
-    ...lockMember(id),
+    ...lockMember(id, actor),
     refuse: (row) =>
       row.deactivatedAt === null ? null : 'This staff member is deactivated already.',
     async apply(trx, row) {
@@ -252,7 +260,7 @@ export async function reactivate(
   actor: StaffActor,
 ): Promise<StaffMember> {
   await decide(deps, {
-    ...lockMember(id),
+    ...lockMember(id, actor),
     refuse: (row) => (row.deactivatedAt === null ? 'This staff member is active.' : null),
     async apply(trx, row) {
       refuseSelf(row, actor, 'reactivate yourself');
