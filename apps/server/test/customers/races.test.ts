@@ -196,4 +196,42 @@ describe('freeze and notice races', () => {
     }
     expect((await checkLedger(suite.database.db)).ok).toBe(true);
   });
+  it('a restriction landing during a sign-in: the notice, or a session that no longer works', async () => {
+    const c = await h.sender(0n);
+    const staff = await h.manager();
+    for (let round = 0; round < ROUNDS / 2; round++) {
+      // The password check takes tens of milliseconds: the restriction lands before, inside or
+      // after it, and never leaves the customer signed in.
+      const [signin, restrict] = await Promise.all([
+        c.client.post('/api/v1/auth/signin', {
+          email: c.email,
+          password: 'velvet tram orbit lantern',
+        }),
+        sleep(round * 4).then(() =>
+          staff.post(`${CUSTOMERS}/${c.userId}/restriction`, {
+            head: 'Account under review',
+            body: 'Please call us.',
+            reason: 'Race test',
+          }),
+        ),
+      ]);
+      expect(restrict.statusCode, restrict.body).toBe(200);
+      const outcome = signin.json() as Json;
+      expect(['notice', 'dashboard'], signin.body).toContain(outcome.next);
+      expect((await c.client.get('/api/v1/accounts/current')).statusCode, `round ${round}`).toBe(
+        401,
+      );
+      const live = await suite.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', c.userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      expect(live, `round ${round}: a live session after the restriction`).toEqual([]);
+      const lifted = await staff.post(`${CUSTOMERS}/${c.userId}/restriction/lift`, {
+        reason: 'Next round',
+      });
+      expect(lifted.statusCode, lifted.body).toBe(200);
+    }
+  });
 });

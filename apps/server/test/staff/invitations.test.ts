@@ -19,8 +19,10 @@ import {
   freshEmail,
   invitationToken,
   invite,
+  joinedStaff,
   signedInStaff,
 } from './setup.js';
+import { invitationTokenHash } from '../../src/modules/staff/invitations.js';
 
 /**
  * Staff join by invitation: an administrator invites a person by email with their roles; the
@@ -241,6 +243,70 @@ describe(`staff invitations (${engineName})`, () => {
     ]);
     // The address may be invited again afterwards.
     await invite(suite, admin.client, ['compliance'], { email });
+  });
+
+  it('ends with its inviter: deactivated or no longer a staff administrator, their links stop working', async () => {
+    const admin = await signedInStaff(suite);
+    // An administrator invites someone, then leaves the bank: the link they sent must not let
+    // a person in after they left (nor one they sent while losing staff administration).
+    const leaving = await joinedStaff(suite, admin.client, ['admin']);
+    const planted = await invite(suite, leaving.client, ['admin']);
+    const moving = await joinedStaff(suite, admin.client, ['admin']);
+    const moved = await invite(suite, moving.client, ['compliance']);
+    const kept = await invite(suite, admin.client, ['compliance']);
+
+    const deactivated = await admin.client.post(`${TEAM}/members/${leaving.id}/deactivate`, {
+      reason: 'Left the bank today',
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    const demoted = await admin.client.put(`${TEAM}/members/${moving.id}/roles`, {
+      roles: ['operations'],
+      reason: 'Moved to operations',
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+
+    for (const { token } of [planted, moved]) {
+      expect(await publicAnswers(token)).toEqual({
+        preview: NOT_VALID,
+        accept: NOT_VALID,
+      });
+    }
+    const listed = (await admin.client.get(`${TEAM}/invitations`)).json() as {
+      items: { id: string }[];
+    };
+    expect(listed.items.map((i) => i.id)).toContain(kept.invitation.id);
+    expect(listed.items.map((i) => i.id)).not.toContain(planted.invitation.id);
+    expect(listed.items.map((i) => i.id)).not.toContain(moved.invitation.id);
+    expect(await auditOf(suite, 'staff.invitation_revoked', planted.invitation.id)).toMatchObject([
+      {
+        actorId: admin.id,
+        before: { status: 'pending', email: planted.email },
+        after: { status: 'revoked', cause: 'inviter_removed' },
+      },
+    ]);
+    expect(await auditOf(suite, 'staff.invitation_revoked', moved.invitation.id)).toHaveLength(1);
+    // The others' invitations stand.
+    expect((await accept(suite, kept.token)).statusCode).toBe(200);
+  });
+
+  it('is refused if its inviter lost staff administration in any other way', async () => {
+    const admin = await signedInStaff(suite);
+    const inviter = await joinedStaff(suite, admin.client, ['admin']);
+    const { token } = await invite(suite, inviter.client, ['admin']);
+    // Behind the application's back (an operator's SQL): the link still cannot be used.
+    await suite.database.db
+      .updateTable('users')
+      .set({ deactivated_at: new Date() })
+      .where('id', '=', inviter.id)
+      .execute();
+    expect((await accept(suite, token)).json()).toMatchObject(NOT_VALID);
+    expect(
+      await suite.database.db
+        .selectFrom('staff_invitations')
+        .select('status')
+        .where('token_hash', '=', invitationTokenHash(token))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'pending' });
   });
 
   it('refuses an address that has an account, customer or staff alike, and a second open invitation', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { changeRoles, deactivate } from '../../src/modules/staff/members.js';
+import { changeRoles, deactivate, reactivate } from '../../src/modules/staff/members.js';
 import type { StaffActor } from '../../src/platform/audit/index.js';
 import type { Permission } from '../../src/platform/permissions.js';
 import { engineName } from '../helpers/database.js';
@@ -93,11 +93,9 @@ describe(`the last staff administrator (${engineName})`, () => {
       () => changeRoles(suite.app.deps, a.id, { roles: ['compliance'], ...REASON }, stale),
       () => deactivate(suite.app.deps, a.id, REASON.reason, stale),
     ]) {
-      await expect(attempt()).rejects.toMatchObject({
-        status: 409,
-        message:
-          'This would leave no active staff member who can manage staff. Give another person a role with staff administration first.',
-      });
+      // Refused under the lock: b is no longer a staff administrator (below, with a third one
+      // left, where nobody would be left out either).
+      await expect(attempt()).rejects.toMatchObject({ status: 403 });
     }
     expect(await activeManagers()).toEqual([a.id]);
     const written = await suite.database.db
@@ -105,6 +103,33 @@ describe(`the last staff administrator (${engineName})`, () => {
       .select('action')
       .where('actor_id', '=', b.id)
       .where('action', 'in', ['staff.roles_changed', 'staff.deactivated'])
+      .execute();
+    expect(written).toEqual([]);
+  });
+
+  it('a change by someone demoted or deactivated a moment before is refused, even with others left', async () => {
+    const { a, b } = await twoAdministrators();
+    const c = await joinedStaff(suite, a.client, ['staff_admin']);
+    const d = await joinedStaff(suite, a.client, ['staff_admin']);
+    // a removes b (demoted) and d (deactivated); their requests, let in a moment before, arrive
+    // after: neither may still change anyone's access.
+    await changeRoles(suite.app.deps, b.id, { roles: ['compliance'], ...REASON }, actor(a.id));
+    await deactivate(suite.app.deps, d.id, REASON.reason, actor(a.id));
+    for (const stale of [actor(b.id), actor(d.id)]) {
+      for (const attempt of [
+        () => changeRoles(suite.app.deps, c.id, { roles: ['admin'], ...REASON }, stale),
+        () => deactivate(suite.app.deps, a.id, REASON.reason, stale),
+        () => reactivate(suite.app.deps, d.id, REASON.reason, stale),
+      ]) {
+        await expect(attempt()).rejects.toMatchObject({ status: 403 });
+      }
+    }
+    expect((await activeManagers()).sort()).toEqual([a.id, c.id].sort());
+    const written = await suite.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('actor_id', 'in', [b.id, d.id])
+      .where('action', 'in', ['staff.roles_changed', 'staff.deactivated', 'staff.reactivated'])
       .execute();
     expect(written).toEqual([]);
   });
@@ -120,7 +145,9 @@ describe(`the last staff administrator (${engineName})`, () => {
           changeRoles(suite.app.deps, a.id, { roles: ['compliance'], ...REASON }, actor(b.id)),
         ),
       ]);
-      expect(outcomes.sort()).toEqual([409, 'done']);
+      // The second, under the lock, finds its actor no longer a staff administrator (403); the
+      // check that someone is left (409) stays behind it.
+      expect(outcomes.sort()).toEqual([403, 'done']);
       expect(await activeManagers()).toHaveLength(1);
     }
   });
@@ -134,7 +161,9 @@ describe(`the last staff administrator (${engineName})`, () => {
           changeRoles(suite.app.deps, a.id, { roles: ['compliance'], ...REASON }, actor(b.id)),
         ),
       ]);
-      expect(outcomes.sort()).toEqual([409, 'done']);
+      // The second, under the lock, finds its actor no longer a staff administrator (403); the
+      // check that someone is left (409) stays behind it.
+      expect(outcomes.sort()).toEqual([403, 'done']);
       expect(await activeManagers()).toHaveLength(1);
     }
   });

@@ -30,8 +30,18 @@ export async function routeSignedIn(
   const session = { userId: user.id, ip: client.ip, userAgent: client.userAgent };
   // A customer's session and the audit row of the sign-in are written together: no session
   // without its record. (Staff are recorded when the second factor opens the staff session.)
-  const open = (scope: 'customer' | 'onboarding') =>
+  // The restriction notice is read again under a share lock of the customer's row: one set
+  // while the password was being checked is found here (the notice, no session), and one set
+  // after this commits ends this session with the others (no session outlives a restriction).
+  const open = (scope: 'customer' | 'onboarding', outcome: AuthOutcome): Promise<SignedIn> =>
     deps.db.transaction().execute(async (trx) => {
+      const now = await users.lockRestriction(trx, user.id);
+      if (now && now.restrictionHead !== null && now.restrictionBody !== null) {
+        return {
+          outcome: { next: 'notice', head: now.restrictionHead, body: now.restrictionBody },
+          session: null,
+        };
+      }
       const opened = await createSession(trx, { ...session, scope });
       await deps.audit(trx, {
         action: 'security.signin',
@@ -40,7 +50,7 @@ export async function routeSignedIn(
         customerId: user.id,
         after: { session: scope },
       });
-      return opened;
+      return { outcome, session: opened };
     });
   if (user.kind === 'staff') {
     if (user.deactivatedAt !== null) {
@@ -70,18 +80,15 @@ export async function routeSignedIn(
   switch (user.kycStatus) {
     case 'not_verified':
     case 'declined':
-      return {
-        outcome: {
-          next: 'kyc_submit',
-          status: user.kycStatus,
-          declineReason: user.kycStatus === 'declined' ? user.kycDeclineReason : null,
-        },
-        session: await open('onboarding'),
-      };
+      return open('onboarding', {
+        next: 'kyc_submit',
+        status: user.kycStatus,
+        declineReason: user.kycStatus === 'declined' ? user.kycDeclineReason : null,
+      });
     case 'pending':
       return { outcome: { next: 'kyc_review' }, session: null };
     case 'approved':
-      return { outcome: { next: 'dashboard' }, session: await open('customer') };
+      return open('customer', { next: 'dashboard' });
   }
 }
 

@@ -285,6 +285,11 @@ export async function acceptInvitation(
       if (await users.findUserByEmail(trx, row.email)) {
         throw new AppError('NOT_FOUND', INVITATION_NOT_VALID);
       }
+      // Nor once its inviter is no longer an active staff administrator (their invitations are
+      // revoked when that happens; this holds for any that were not).
+      if (!(await repo.activelyHolds(trx, row.invitedBy, 'staff.manage'))) {
+        throw new AppError('NOT_FOUND', INVITATION_NOT_VALID);
+      }
       const userId = await users.insertStaff(trx, {
         firstName: row.firstName,
         lastName: row.lastName,

@@ -127,10 +127,18 @@ export async function memberDetail(
 
 // Decisions -----------------------------------------------------------------------------------
 
-/** Locks staff access changes, then the staff member: the first step of every change. */
-const lockMember = (id: bigint) => ({
+/**
+ * Locks staff access changes, then the staff member: the first step of every change. Under the
+ * lock, the person acting must still be an active staff administrator: the access hook admitted
+ * their request a moment before, and another administrator may have demoted or deactivated them
+ * since (a change made while being removed is refused, not applied after the removal).
+ */
+const lockMember = (id: bigint, actor: StaffActor) => ({
   async lock(trx: Kysely<DB>) {
     await repo.lockStaffAccess(trx);
+    if (!(await repo.activelyHolds(trx, actor.userId, KEEPER))) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    }
     return users.lockStaff(trx, id);
   },
   notFound: NO_SUCH,
@@ -140,6 +148,30 @@ function refuseSelf(row: StaffRecord, actor: StaffActor, what: string) {
   if (row.id === actor.userId) {
     throw new AppError('FORBIDDEN', `You cannot ${what}: another administrator must.`);
   }
+}
+
+/**
+ * An invitation stands on its inviter's staff administration: when they are deactivated or lose
+ * staff.manage, the invitations they sent and nobody accepted yet are revoked with it (each
+ * audited), so that someone removed from the staff cannot let a person in after they left.
+ */
+async function revokeInvitationsOf(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  inviterId: bigint,
+  actor: StaffActor,
+): Promise<number> {
+  const revoked = await repo.revokeInvitationsBy(trx, inviterId, actor.userId, deps.clock.now());
+  for (const invitation of revoked) {
+    await deps.audit(trx, {
+      action: 'staff.invitation_revoked',
+      actor,
+      targetId: String(invitation.id),
+      before: { status: 'pending', email: invitation.email },
+      after: { status: 'revoked', cause: 'inviter_removed' },
+    });
+  }
+  return revoked.length;
 }
 
 /** After the change, inside its transaction and lock: someone active still holds staff.manage. */
@@ -160,7 +192,7 @@ export async function changeRoles(
 ): Promise<StaffMember> {
   const after = [...input.roles].sort();
   await decide(deps, {
-    ...lockMember(id),
+    ...lockMember(id, actor),
     async apply(trx, row) {
       refuseSelf(row, actor, 'change your own roles');
       const roleIds = await resolveRoles(trx, after);
@@ -170,6 +202,9 @@ export async function changeRoles(
       }
       await repo.setRolesOf(trx, id, [...roleIds.values()]);
       await keepStaffAdministration(trx);
+      if (!(await repo.activelyHolds(trx, id, KEEPER))) {
+        await revokeInvitationsOf(deps, trx, id, actor);
+      }
       return { before };
     },
     audit: (_row, { before }): AuditRecord => ({
@@ -191,7 +226,7 @@ export async function deactivate(
   actor: StaffActor,
 ): Promise<StaffMember> {
   await decide(deps, {
-    ...lockMember(id),
+    ...lockMember(id, actor),
     refuse: (row) =>
       row.deactivatedAt === null ? null : 'This staff member is deactivated already.',
     async apply(trx, row) {
@@ -201,7 +236,10 @@ export async function deactivate(
         'This staff member is deactivated already.',
       );
       await keepStaffAdministration(trx);
-      return { sessionsEnded: await revokeUserSessions(trx, id) };
+      const sessionsEnded = await revokeUserSessions(trx, id);
+      // Audited here, so after the session rows' locks (the audit chain's lock comes last).
+      await revokeInvitationsOf(deps, trx, id, actor);
+      return { sessionsEnded };
     },
     audit: (_row, { sessionsEnded }) => ({
       action: 'staff.deactivated',
@@ -222,7 +260,7 @@ export async function reactivate(
   actor: StaffActor,
 ): Promise<StaffMember> {
   await decide(deps, {
-    ...lockMember(id),
+    ...lockMember(id, actor),
     refuse: (row) => (row.deactivatedAt === null ? 'This staff member is active.' : null),
     async apply(trx, row) {
       refuseSelf(row, actor, 'reactivate yourself');

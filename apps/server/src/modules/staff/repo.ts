@@ -314,6 +314,35 @@ export function markAccepted(db: Kysely<DB>, id: bigint, userId: bigint, now: Da
     .executeTakeFirst();
 }
 
+/**
+ * Revokes the pending invitations `inviterId` sent (their links stop working), answering the
+ * ones revoked: an invitation stands on its inviter's staff administration, and ends with it.
+ */
+export function revokeInvitationsBy(db: Kysely<DB>, inviterId: bigint, by: bigint, now: Date) {
+  return db
+    .updateTable('staff_invitations')
+    .set({ status: 'revoked', decided_at: now, decided_by: by })
+    .where('invited_by', '=', inviterId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'email'])
+    .execute();
+}
+
+/** Whether this person is an active staff member holding `permission` through a role. */
+export async function activelyHolds(db: Kysely<DB>, userId: bigint, permission: string) {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where('u.kind', '=', 'staff')
+    .where('u.deactivated_at', 'is', null)
+    .where('rp.permission', '=', permission)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // A staff member's history --------------------------------------------------------------------
 
 /** The latest audit events by a staff member or about them, newest first. */

@@ -180,6 +180,21 @@ export function customerStanding(db: Kysely<DB>, userId: bigint, { lock = false 
   return (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
+/**
+ * A customer's restriction notice, read under a share lock of their row until the transaction
+ * ends: it waits for a restriction being set (which holds FOR NO KEY UPDATE), and a restriction
+ * set later waits for it. The sign-in opens a session under it (auth/routing.ts).
+ */
+export function lockRestriction(db: Kysely<DB>, userId: bigint) {
+  return db
+    .selectFrom('users')
+    .select(['restriction_head as restrictionHead', 'restriction_body as restrictionBody'])
+    .where('id', '=', userId)
+    .where('kind', '=', 'customer')
+    .forShare()
+    .executeTakeFirst();
+}
+
 /** The account plan a customer upgraded to: null for the default plan (or no such customer). */
 export async function planIdOf(db: Kysely<DB>, userId: bigint): Promise<bigint | null> {
   const row = await db

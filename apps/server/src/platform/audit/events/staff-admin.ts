@@ -25,7 +25,11 @@ export const staffAdminEvents = {
   }),
   'staff.invitation_revoked': event('staff_invitation', 'Staff invitation revoked', {
     before: z.object({ status: z.literal('pending'), email: z.string() }),
-    after: z.object({ status: z.literal('revoked') }),
+    /** `inviter_removed`: revoked with its inviter's deactivation or loss of staff.manage. */
+    after: z.object({
+      status: z.literal('revoked'),
+      cause: z.literal('inviter_removed').optional(),
+    }),
   }),
   'staff.invitation_accepted': event('user', 'Invitation accepted, staff password set', {
     after: z.object({ invitationId: id, email: z.string(), roles }),
