@@ -305,7 +305,10 @@ describe('crypto types (staff)', () => {
     expect(row('Tether').textContent).toContain(ADDRESS);
     expect(within(row('Tether')).getByText(/Proposed by you/)).toBeTruthy();
     expect(
-      screen.queryByRole('heading', { name: 'Change waiting for a second person', level: 4 }),
+      within(row('Tether')).getByRole('heading', {
+        name: 'Change waiting for a second person',
+        level: 3,
+      }),
     ).toBeTruthy();
   });
 

@@ -145,7 +145,7 @@ export function InstitutionDetailsPage() {
           member to approve it: they decide where other banks send customers&rsquo; money.
         </p>
       </div>
-      {waiting && <PendingChange change={waiting} />}
+      {waiting && <PendingChange change={waiting} level={2} />}
       <section className={panelClass} aria-label="Institution details">
         {details.isPending ? (
           <Loading label="Loading the details…" />

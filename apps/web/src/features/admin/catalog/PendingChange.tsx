@@ -8,16 +8,24 @@ import { linkClass, When } from '../shared/cells';
  * line ("before → after"), who proposed it and a link to the proposal under Approvals.
  * Customers still see the entry as it is until it is approved.
  */
-export function PendingChange({ change }: { change: PendingCatalogChange }) {
+export function PendingChange({
+  change,
+  level = 3,
+}: {
+  change: PendingCatalogChange;
+  /** Its heading's level where it sits (2 right under the page's title, 3 in a section). */
+  level?: 2 | 3;
+}) {
   const headingId = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section
       aria-labelledby={headingId}
       className="flex flex-col gap-2 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-400 dark:bg-slate-900 dark:text-amber-50"
     >
-      <h4 id={headingId} className="font-semibold">
+      <Heading id={headingId} className="font-semibold">
         Change waiting for a second person
-      </h4>
+      </Heading>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         {change.details.map((line) => (
           <div key={line.label} className="contents">
