@@ -9,7 +9,13 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { enrolStaff, signIn, watchProblems } from './people';
+import {
+  enrolStaff,
+  inviteSecondApprover,
+  signIn,
+  watchProblems,
+  type SecondApprover,
+} from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -66,6 +72,21 @@ async function signInCustomer(page: Page) {
   await signIn(page, server.url, customer.email, customer.password);
 }
 
+/**
+ * The change waiting on the page (its "Open the proposal" link) approved by the second person,
+ * then the page read again: the box is gone.
+ */
+async function approveWaiting(page: Page, approver: SecondApprover) {
+  const link = page.getByRole('link', { name: /^Open the proposal/ });
+  const href = await link.getAttribute('href');
+  const id = /\/admin\/approvals\/(\d+)$/.exec(href ?? '')?.[1];
+  expect(id, href ?? 'no link').toBeDefined();
+  await approver.approve(id ?? '');
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect.poll(() => link.count()).toBe(0);
+}
+
 async function openMenu(page: Page, item: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: item }).click();
 }
@@ -78,6 +99,19 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     const staff = await staffContext.newPage();
     const staffProblems = watchProblems(staff);
     await enrolStaff(staff, server.url, STAFF);
+    // Where money goes and what it costs take two people: a catalog manager approves.
+    const approver = await inviteSecondApprover(
+      staff,
+      server.url,
+      dataDir,
+      {
+        email: 'catalog.checker@bank.example',
+        password: 'quiet meadow copper lantern',
+        firstName: 'Katherine',
+        lastName: 'Johnson',
+      },
+      ['catalog_manager'],
+    );
 
     await staff.getByRole('link', { name: 'Crypto types' }).click();
     await staff.getByRole('heading', { name: 'Crypto types' }).waitFor();
@@ -86,7 +120,15 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await staff.getByLabel('Deposit address').fill(ADDRESS);
     await staff.getByLabel('Network label').fill('Bitcoin network');
     await staff.getByRole('button', { name: 'Add', exact: true }).click();
-    await staff.getByText('Bitcoin is now offered to customers.').waitFor();
+    await staff
+      .getByText(
+        'Sent for approval: Bitcoin is offered to customers once another staff member approves it.',
+      )
+      .waitFor();
+    await staff.getByRole('heading', { name: 'Change waiting for a second person' }).waitFor();
+    await expectAccessibleEverywhere(staff, 'staff crypto types, an addition waiting');
+    await approveWaiting(staff, approver);
+    await staff.getByText(ADDRESS).waitFor();
     await expectAccessibleEverywhere(staff, 'staff crypto types');
 
     await staff.getByRole('link', { name: 'Payment purposes' }).click();
@@ -104,7 +146,12 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await staff.getByLabel('Annual rate (%)').fill('5');
     await staff.getByLabel('Minimum amount').fill('100');
     await staff.getByRole('button', { name: 'Add', exact: true }).click();
-    await staff.getByText('Twelve months is now offered to customers.').waitFor();
+    await staff
+      .getByText(
+        'Sent for approval: Twelve months is offered to customers once another staff member approves it.',
+      )
+      .waitFor();
+    await approveWaiting(staff, approver);
     await staff.getByText('12 months at 5 % a year').waitFor();
     await expectAccessibleEverywhere(staff, 'staff fixed-deposit plans');
 
@@ -119,7 +166,16 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await staff.getByLabel('Routing number').fill('021000021');
     await staff.getByLabel('Country').selectOption('GB');
     await staff.getByRole('button', { name: 'Save' }).click();
-    await staff.getByText('Saved. Customers see these details under Add funds.').waitFor();
+    await staff
+      .getByText(
+        'Sent for approval: customers keep seeing the current details under Add funds until another staff member approves the change.',
+      )
+      .waitFor();
+    await staff.getByText('n/a → CEDRGB2L').waitFor();
+    await expectAccessibleEverywhere(staff, 'staff institution details, a change waiting');
+    await approveWaiting(staff, approver);
+    await expect.poll(() => staff.getByLabel('SWIFT code').inputValue()).toBe('CEDRGB2L');
+    await approver.dispose();
     await expectAccessibleEverywhere(staff, 'staff institution details');
 
     // The customer: PIN first, then Add funds.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
+import { request, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForMail } from './mailbox';
 import { expectAccessibleEverywhere } from './quality';
 
 /** What the browser suites do as people: sign in, type codes, enrol staff, watch for errors. */
@@ -107,4 +108,52 @@ export async function signInStaff(
   await typeCode(staff, await nextCode());
   await staff.waitForURL('**/wp-user/admin', { timeout: 15_000 });
   await staff.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+}
+
+export interface SecondApprover {
+  /** Approves a proposal under Approvals, as this second staff member. */
+  approve(approvalId: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A second staff member for two-person changes (decision 21), set up through the server's own
+ * routes as the staff suite does through the pages: `admin` (signed in on its page) invites them
+ * with `roles`, they take the emailed link, choose a password, sign in and set up their
+ * authenticator app. Only a different person may approve what the admin proposes.
+ */
+export async function inviteSecondApprover(
+  admin: Page,
+  baseUrl: string,
+  dataDir: string,
+  who: StaffCredentials & { firstName: string; lastName: string },
+  roles: string[],
+): Promise<SecondApprover> {
+  const csrf = { 'x-bank-csrf': '1' };
+  const invited = await admin.request.post(`${baseUrl}/api/v1/staff/team/invitations`, {
+    headers: csrf,
+    data: { email: who.email, firstName: who.firstName, lastName: who.lastName, roles },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const mail = await waitForMail(dataDir, who.email, /staff\/invitation\//);
+  const token = /\/auth\/staff\/invitation\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  expect(token).toBeDefined();
+
+  const api = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: csrf });
+  const call = async (path: string, data: unknown = {}) => {
+    const response = await api.post(path, { data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  await call('/api/v1/auth/staff-invitation/accept', { token, password: who.password });
+  await call('/api/v1/auth/signin', { email: who.email, password: who.password });
+  const { secret } = (await call('/api/v1/auth/mfa/setup')) as { secret: string };
+  const nextCode = authenticator(secret);
+  await call('/api/v1/auth/mfa/enrol', { code: await nextCode() });
+  return {
+    async approve(approvalId) {
+      await call(`/api/v1/staff/approvals/${approvalId}/approve`);
+    },
+    dispose: () => api.dispose(),
+  };
 }

@@ -410,3 +410,48 @@ export const confirmFundingSchema = z
 export const declineFundingSchema = z
   .strictObject({ reason: textSchema().trim().min(3, 'Give the customer a reason').max(500) })
   .meta({ id: 'DeclineFunding' });
+
+// ---------------------------------------------------------------------------------------------
+// Two people for the catalog entries that decide where money goes or what it costs (decision
+// 21): crypto types (the addresses customers pay to), fixed-deposit and account plans (their
+// rates, charges, limits and prices) and the institution details. A change by one staff member
+// is a proposal; another approves it under Approvals, and only then do customers see it.
+
+/** The catalog lists whose changes wait for a second person. */
+export const DUAL_CONTROL_SECTIONS = [
+  'crypto-types',
+  'fixed-deposit-plans',
+  'account-plans',
+  'institution',
+] as const;
+export type DualControlSection = (typeof DUAL_CONTROL_SECTIONS)[number];
+
+/** The answer to a change that now waits for a second person (202). */
+export const catalogProposalSchema = z
+  .object({ approvalId: z.string(), message: z.string() })
+  .meta({ id: 'CatalogProposal' });
+export type CatalogProposal = z.infer<typeof catalogProposalSchema>;
+
+/** A catalog change waiting for a second person, as the catalog pages show it. */
+export const pendingCatalogChangeSchema = z
+  .object({
+    approvalId: z.string(),
+    section: z.enum(DUAL_CONTROL_SECTIONS),
+    /** The entry it changes; null for an addition (and for the institution details). */
+    entryId: z.string().nullable(),
+    action: z.enum(['add', 'edit', 'retire', 'restore', 'update']),
+    summary: z.string(),
+    /** What approving it does, "before → after", line by line. */
+    details: z.array(z.object({ label: z.string(), value: z.string() })),
+    proposedBy: z.string(),
+    proposedAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    /** The viewer proposed it (someone else must approve it). */
+    mine: z.boolean(),
+  })
+  .meta({ id: 'PendingCatalogChange' });
+export type PendingCatalogChange = z.infer<typeof pendingCatalogChangeSchema>;
+
+export const pendingCatalogChangeListSchema = z
+  .object({ items: z.array(pendingCatalogChangeSchema) })
+  .meta({ id: 'PendingCatalogChangeList' });

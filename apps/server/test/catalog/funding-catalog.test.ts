@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../helpers/app.js';
 import { signedInCustomer } from '../helpers/customers.js';
+import { adminApprovingCatalog } from '../helpers/catalog.js';
 import { TestClient } from '../helpers/http.js';
 import { createStaff, signInStaff } from '../helpers/staff.js';
 import { useTestApp } from '../helpers/suite.js';
@@ -14,12 +15,13 @@ const ADMIN = {
 const CATALOG = '/api/v1/staff/catalog';
 
 let adminSession: TestClient | undefined;
-/** The admin, signed in through both steps once per suite (a code works only once). */
+/**
+ * The admin, signed in through both steps once per suite (a code works only once). Their changes
+ * that wait for a second person are approved at once by a second admin (dual-control.test.ts
+ * tests the two steps themselves).
+ */
 async function admin() {
-  if (!adminSession) {
-    await createStaff(suite.database, ADMIN);
-    adminSession = await signInStaff(suite.app, ADMIN);
-  }
+  adminSession ??= await adminApprovingCatalog(suite, ADMIN);
   return adminSession;
 }
 
@@ -558,6 +560,7 @@ describe('who may keep the catalog', () => {
         expect((await client.post(`${CATALOG}/${path}/1/restore`)).statusCode).toBe(status);
       }
       expect((await client.get(`${CATALOG}/institution`)).statusCode).toBe(status);
+      expect((await client.get(`${CATALOG}/pending`)).statusCode).toBe(status);
       expect(
         (
           await client.put(`${CATALOG}/institution`, {

@@ -10,7 +10,7 @@ import {
 } from '../../src/modules/catalog/index.js';
 import { signedInCustomer } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
-import { createStaff, signInStaff } from '../helpers/staff.js';
+import { adminApprovingCatalog } from '../helpers/catalog.js';
 import { useTestApp } from '../helpers/suite.js';
 
 const suite = useTestApp();
@@ -22,8 +22,7 @@ const RECEIVE = '/api/v1/funding/receive-details';
 let adminSession: TestClient | undefined;
 async function staff() {
   if (!adminSession) {
-    await createStaff(suite.database, ADMIN);
-    adminSession = await signInStaff(suite.app, ADMIN);
+    adminSession = await adminApprovingCatalog(suite, ADMIN);
   }
   return adminSession;
 }

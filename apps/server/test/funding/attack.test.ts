@@ -18,6 +18,7 @@ import { acceptUpload } from '../../src/platform/files/intake.js';
 import { signedInCustomer, type TestCustomer } from '../helpers/customers.js';
 import type { TestClient } from '../helpers/http.js';
 import { multipartBody, type Part } from '../helpers/multipart.js';
+import { adminApprovingCatalog } from '../helpers/catalog.js';
 import { createStaff, signInStaff } from '../helpers/staff.js';
 import { useTestApp } from '../helpers/suite.js';
 
@@ -31,8 +32,7 @@ const ADMIN = { email: 'attack.admin@bank.example', password: 'granite harbour l
 let staffSession: TestClient | undefined;
 async function staff() {
   if (!staffSession) {
-    await createStaff(suite.database, ADMIN);
-    staffSession = await signInStaff(suite.app, ADMIN);
+    staffSession = await adminApprovingCatalog(suite, ADMIN);
   }
   return staffSession;
 }

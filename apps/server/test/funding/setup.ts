@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { openCustomerAccount } from '../../src/ledger/index.js';
+import { approvingCatalogChanges } from '../helpers/catalog.js';
 import { signedInCustomer, type TestCustomer } from '../helpers/customers.js';
 import type { TestClient } from '../helpers/http.js';
 import { multipartBody, type Part } from '../helpers/multipart.js';
@@ -32,8 +33,12 @@ export function fundingHelpers(suite: TestSuite) {
     const credentials = { email: `funding.${name}@bank.example`, password: PASSWORD };
     await createStaff(suite.database, credentials, role);
     const client = await signInStaff(suite.app, credentials);
-    sessions.set(name, client);
-    return client;
+    // The catalog set up for these tests: a second administrator approves each change (signed
+    // in now, while the suite's clock still agrees with their authenticator).
+    const checker = name === 'admin' ? await staff('admin', 'checker') : null;
+    const staffClient = checker ? approvingCatalogChanges(client, async () => checker) : client;
+    sessions.set(name, staffClient);
+    return staffClient;
   }
 
   /** An approved customer with an open current account (as KYC approval leaves them). */

@@ -24,6 +24,7 @@ import {
   fundingFormsSchema,
   fundingRequestListSchema,
   institutionDetailsSchema,
+  pendingCatalogChangeListSchema,
   paymentPurposeListSchema,
   receiveDetailsSchema,
   staffFundingRequestSchema,
@@ -283,6 +284,18 @@ export const queries = {
       queryKey: queryKeys.staffInstitution,
       queryFn: () =>
         api('GET', '/api/v1/staff/catalog/institution', { schema: institutionDetailsSchema }),
+    }),
+
+  /** Catalog changes waiting for a second person, shown on their entries. */
+  staffCatalogPending: () =>
+    queryOptions({
+      queryKey: queryKeys.staffCatalogPending,
+      queryFn: async () =>
+        (
+          await api('GET', '/api/v1/staff/catalog/pending', {
+            schema: pendingCatalogChangeListSchema,
+          })
+        ).items,
     }),
 
   /** What the crypto forms offer (types with addresses, purposes, plans) and the current plan. */

@@ -37,6 +37,8 @@ export const queryKeys = {
   staffFixedDepositPlans: ['staff', 'catalog', 'fixed-deposit-plans'],
   staffAccountPlans: ['staff', 'catalog', 'account-plans'],
   staffInstitution: ['staff', 'catalog', 'institution'],
+  /** Catalog changes waiting for a second person (crypto types, plans, institution details). */
+  staffCatalogPending: ['staff', 'catalog', 'pending'],
   /** The customer's funding: the forms' choices, their requests, the receive details. */
   funding: ['funding'],
   /** The customer's fixed deposits and quotes. */

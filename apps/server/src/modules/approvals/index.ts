@@ -14,6 +14,7 @@ export {
 export {
   dualControlThreshold,
   openProposalOn,
+  openProposalsOf,
   propose,
   refuseWhileProposed,
   secondPersonNeeded,

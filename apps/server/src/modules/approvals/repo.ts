@@ -248,3 +248,13 @@ export async function putSetting(db: Kysely<DB>, key: string, value: unknown, by
     )
     .execute();
 }
+
+/** The open proposals of some kinds, oldest first (a module's pages show what waits on them). */
+export function openOfKinds(db: Kysely<DB>, kinds: readonly string[]) {
+  if (kinds.length === 0) return Promise.resolve([]);
+  return withNames(db)
+    .where('a.status', '=', 'pending')
+    .where('a.kind', 'in', kinds)
+    .orderBy('a.id', 'asc')
+    .execute();
+}

@@ -102,6 +102,34 @@ export function openProposalOn(db: Kysely<DB>, subject: { type: string; id: stri
   return repo.openOn(db, subject.type, subject.id);
 }
 
+/**
+ * The open proposals of some kinds with their payloads checked by their kind (those that no
+ * longer parse are left out), for the module that owns what they change to show them.
+ */
+export async function openProposalsOf(deps: AppDeps, kinds: readonly string[]) {
+  const rows = await repo.openOfKinds(deps.db, kinds);
+  return rows.flatMap((row) => {
+    const kind = deps.approvals.get(row.kind);
+    const parsed = kind?.payload.safeParse(row.payload);
+    if (!kind || !parsed?.success) return [];
+    return [
+      {
+        id: row.id,
+        kind: row.kind,
+        payload: parsed.data,
+        details: kind.details(parsed.data, deps.config.currency),
+        summary: row.summary,
+        subjectType: row.subjectType,
+        subjectId: row.subjectId,
+        proposedBy: row.proposedBy,
+        proposerName: row.proposerName,
+        proposedAt: row.proposedAt,
+        expiresAt: row.expiresAt,
+      },
+    ];
+  });
+}
+
 /** Refuses a direct decision on a subject while a proposal for it waits (409). */
 export async function refuseWhileProposed(
   db: Kysely<DB>,

@@ -3,6 +3,8 @@ import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import type { AuditRecord, StaffActor } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
+import type { CatalogProposal } from '@bank/contract';
+import { guardOf, proposeAdd, proposeEditIfNeeded, proposeOffering } from './dual-control.js';
 import type { EntryKind } from './funding-kinds.js';
 import * as repo from './funding-repo.js';
 
@@ -53,13 +55,18 @@ function audited<Input, Out>(
   } as unknown as AuditRecord);
 }
 
-/** Adds an entry, offered at once; a name already there in any case is a 409 on `name`. */
+/**
+ * Adds an entry, offered at once; a name already there in any case is a 409 on `name`. An entry
+ * that decides where money goes or what it costs is proposed instead (dual-control.ts).
+ */
 export async function addEntry<Input, Out>(
   deps: AppDeps,
   kind: EntryKind<Input, Out>,
   input: Input,
   actor: StaffActor,
-): Promise<Out> {
+): Promise<Out | CatalogProposal> {
+  const guard = guardOf(kind);
+  if (guard) return proposeAdd(deps, guard, input as Record<string, never>, actor);
   const now = deps.clock.now();
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -80,7 +87,8 @@ export async function addEntry<Input, Out>(
 
 /**
  * Edits an entry (all its fields). Requests already made keep what they recorded: a fixed
- * deposit copies its plan's terms at opening, a request its address.
+ * deposit copies its plan's terms at opening, a request its address. A change of what decides
+ * where money goes or what it costs is proposed instead (dual-control.ts).
  */
 export async function editEntry<Input, Out>(
   deps: AppDeps,
@@ -88,11 +96,18 @@ export async function editEntry<Input, Out>(
   id: bigint,
   input: Input,
   actor: StaffActor,
-): Promise<Out> {
+): Promise<Out | CatalogProposal> {
   const currency = deps.config.currency;
+  const guard = guardOf(kind);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const before = kind.output(await lockEntry(trx, kind, id), currency);
+      const locked = await lockEntry(trx, kind, id);
+      if (guard) {
+        const values = input as Record<string, never>;
+        const proposal = await proposeEditIfNeeded(deps, trx, guard, locked, values, actor);
+        if (proposal) return proposal;
+      }
+      const before = kind.output(locked, currency);
       const row = await repo.updateRow(trx, kind.table, id, {
         ...kind.columns(input),
         updated_at: deps.clock.now(),
@@ -107,15 +122,19 @@ export async function editEntry<Input, Out>(
   }
 }
 
-/** Retires an entry (no form offers it; requests naming it are refused) or offers it again. */
+/**
+ * Retires an entry (no form offers it; requests naming it are refused) or offers it again. A
+ * crypto type's is proposed instead (dual-control.ts): it takes away or brings back an address.
+ */
 export async function setEntryOffered<Input, Out>(
   deps: AppDeps,
   kind: EntryKind<Input, Out>,
   id: bigint,
   active: boolean,
   actor: StaffActor,
-): Promise<Out> {
+): Promise<Out | CatalogProposal> {
   const currency = deps.config.currency;
+  const guard = guardOf(kind);
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockEntry(trx, kind, id);
     const before = kind.output(row, currency);
@@ -123,6 +142,7 @@ export async function setEntryOffered<Input, Out>(
     if (row.active === active) return before;
     const refusal = active ? null : kind.mustStay?.(row);
     if (refusal) throw new AppError('CONFLICT', refusal);
+    if (guard?.offeringGuarded) return proposeOffering(deps, trx, guard, row, active, actor);
     const updated = await repo.updateRow(trx, kind.table, id, {
       active,
       updated_at: deps.clock.now(),

@@ -37,3 +37,46 @@ export async function updateRow(db: Kysely<DB>, table: CatalogTable, id: bigint,
 
 export const isUniqueViolation = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === '23505';
+
+/** Whether another entry of the table has this name, in any case (the unique index's rule). */
+export async function nameTaken(
+  db: Kysely<DB>,
+  table: CatalogTable,
+  name: string,
+  exceptId: bigint | null,
+): Promise<boolean> {
+  const result = await sql<{ id: bigint }>`
+    select id from ${sql.table(table)}
+    where lower(name) = lower(${name}) and id <> ${exceptId ?? 0n} limit 1`.execute(db);
+  return result.rows.length > 0;
+}
+
+/** The bank's institution details (one row), locked until the transaction ends. */
+export async function lockInstitution(db: Kysely<DB>) {
+  const row = await db
+    .selectFrom('institution_details')
+    .select(['swift_code', 'routing_number', 'country'])
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { swiftCode: row.swift_code, routingNumber: row.routing_number, country: row.country };
+}
+
+export async function updateInstitution(
+  db: Kysely<DB>,
+  details: {
+    swiftCode: string | null;
+    routingNumber: string | null;
+    country: string | null;
+    updatedAt: Date;
+  },
+) {
+  await db
+    .updateTable('institution_details')
+    .set({
+      swift_code: details.swiftCode,
+      routing_number: details.routingNumber,
+      country: details.country,
+      updated_at: details.updatedAt,
+    })
+    .execute();
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountPlanListSchema,
+  catalogProposalSchema,
   accountPlanSchema,
   cryptoTypeListSchema,
   cryptoTypeSchema,
@@ -11,12 +12,14 @@ import {
   institutionDetailsSchema,
   paymentPurposeListSchema,
   paymentPurposeSchema,
+  pendingCatalogChangeListSchema,
   receiveDetailsSchema,
 } from '@bank/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf, staffOf } from '../../plugins/access.js';
+import { pendingChanges } from './dual-control.js';
 import * as entries from './funding-catalog.js';
 import { institutionDetails, setInstitutionDetails } from './institution.js';
 import * as offered from './offered.js';
@@ -24,6 +27,10 @@ import * as offered from './offered.js';
 const problems = problemResponses(400, 401, 403, 404, 409);
 const MANAGE = { permission: 'catalog.manage' } as const;
 const CUSTOMER = { session: ['customer'] } as const;
+/** A change that waits for a second person is answered 202 with the proposal (decision 21). */
+const proposed = { 202: catalogProposalSchema };
+const isProposal = (answer: unknown): answer is { approvalId: string } =>
+  typeof answer === 'object' && answer !== null && 'approvalId' in answer;
 
 interface Section {
   path: string;
@@ -89,15 +96,15 @@ export const fundingCatalogRoutes =
           config: { access: MANAGE },
           schema: {
             tags: ['staff'],
-            summary: `Add to the ${section.what}; offered at once (catalog.manage, audited)`,
+            summary: `Add to the ${section.what}: offered at once (201), or, for crypto types and plans, proposed for a second person to approve (202) (catalog.manage, audited)`,
             body: kind.input,
-            response: { 201: section.item, ...problems },
+            response: { 201: section.item, ...proposed, ...problems },
           },
         },
         async (request, reply) => {
           const actor = staffOf(request);
           const added = await entries.addEntry(deps, kind, request.body as never, actor);
-          return reply.status(201).send(added);
+          return reply.status(isProposal(added) ? 202 : 201).send(added);
         },
       );
       app.put(
@@ -106,15 +113,17 @@ export const fundingCatalogRoutes =
           config: { access: MANAGE },
           schema: {
             tags: ['staff'],
-            summary: `Edit an entry of the ${section.what}; past requests keep what they recorded (catalog.manage, audited)`,
+            summary: `Edit an entry of the ${section.what}; past requests keep what they recorded. A change of an address, a rate, a charge, a limit or a price is proposed for a second person to approve (202) (catalog.manage, audited)`,
             params: idParams,
             body: kind.input,
-            response: { 200: section.item, ...problems },
+            response: { 200: section.item, ...proposed, ...problems },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const actor = staffOf(request);
-          return entries.editEntry(deps, kind, request.params.id, request.body as never, actor);
+          const { id } = request.params;
+          const edited = await entries.editEntry(deps, kind, id, request.body as never, actor);
+          return reply.status(isProposal(edited) ? 202 : 200).send(edited);
         },
       );
       for (const [action, active] of [
@@ -128,15 +137,17 @@ export const fundingCatalogRoutes =
             schema: {
               tags: ['staff'],
               summary: active
-                ? `Offer a retired entry of the ${section.what} again (catalog.manage, audited)`
-                : `Stop offering an entry of the ${section.what}; requests already made keep it (catalog.manage, audited)`,
+                ? `Offer a retired entry of the ${section.what} again; a crypto type's is proposed for a second person (202) (catalog.manage, audited)`
+                : `Stop offering an entry of the ${section.what}; requests already made keep it; a crypto type's is proposed for a second person (202) (catalog.manage, audited)`,
               params: idParams,
-              response: { 200: section.item, ...problems },
+              response: { 200: section.item, ...proposed, ...problems },
             },
           },
-          async (request) => {
+          async (request, reply) => {
             const actor = staffOf(request);
-            return entries.setEntryOffered(deps, kind, request.params.id, active, actor);
+            const { id } = request.params;
+            const done = await entries.setEntryOffered(deps, kind, id, active, actor);
+            return reply.status(isProposal(done) ? 202 : 200).send(done);
           },
         );
       }
@@ -161,12 +172,28 @@ export const fundingCatalogRoutes =
         schema: {
           tags: ['staff'],
           summary:
-            "Set the bank's receiving details; null takes one away (catalog.manage, audited)",
+            "Propose the bank's receiving details for a second person to approve (202); null takes one away; details as they are change nothing (200) (catalog.manage, audited)",
           body: institutionDetailsInputSchema,
-          response: { 200: institutionDetailsSchema, ...problems },
+          response: { 200: institutionDetailsSchema, ...proposed, ...problems },
         },
       },
-      async (request) => setInstitutionDetails(deps, request.body, staffOf(request)),
+      async (request, reply) => {
+        const done = await setInstitutionDetails(deps, request.body, staffOf(request));
+        return reply.status(isProposal(done) ? 202 : 200).send(done);
+      },
+    );
+    app.get(
+      '/api/v1/staff/catalog/pending',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags: ['staff'],
+          summary:
+            'Catalog changes waiting for a second person: crypto types, plans and institution details (catalog.manage)',
+          response: { 200: pendingCatalogChangeListSchema, ...problemResponses(401, 403) },
+        },
+      },
+      async (request) => ({ items: await pendingChanges(deps, staffOf(request)) }),
     );
 
     app.get(

@@ -1,11 +1,17 @@
 import countries from 'i18n-iso-countries';
 import type { Kysely } from 'kysely';
-import type { InstitutionDetails, institutionDetailsInputSchema } from '@bank/contract';
+import type {
+  CatalogProposal,
+  InstitutionDetails,
+  institutionDetailsInputSchema,
+} from '@bank/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import type { StaffActor } from '../../platform/audit/index.js';
 import { fieldError } from '../../platform/errors.js';
+import { proposeInstitution } from './dual-control.js';
+import * as repo from './funding-repo.js';
 
 /** The bank's own details for receiving money (add-funds/it): one row, unset fields null. */
 
@@ -22,35 +28,26 @@ export async function institutionDetails(db: Kysely<DB>): Promise<InstitutionDet
   };
 }
 
-/** Sets the bank's receiving details (one row); audited with before and after. */
+/**
+ * Proposes new receiving details (one row): they decide where others send customers' money, so
+ * a second person approves them (dual-control.ts) before customers see them. Details as they are
+ * already change nothing and are answered as they are.
+ */
 export async function setInstitutionDetails(
   deps: AppDeps,
   input: z.output<typeof institutionDetailsInputSchema>,
   actor: StaffActor,
-): Promise<InstitutionDetails> {
+): Promise<InstitutionDetails | CatalogProposal> {
   if (input.country !== null && !countries.isValid(input.country)) {
     throw fieldError('body.country', 'Choose a country from the list');
   }
   return deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('institution_details').select('id').forUpdate().execute();
-    const before = await institutionDetails(trx);
-    await trx
-      .updateTable('institution_details')
-      .set({
-        swift_code: input.swiftCode,
-        routing_number: input.routingNumber,
-        country: input.country,
-        updated_at: deps.clock.now(),
-      })
-      .execute();
-    const after = await institutionDetails(trx);
-    await deps.audit(trx, {
-      action: 'catalog.institution.update',
-      actor,
-      targetId: 'bank',
-      before: { ...before, updatedAt: undefined },
-      after: { ...after, updatedAt: undefined },
-    });
-    return after;
+    const before = await repo.lockInstitution(trx);
+    const same =
+      before.swiftCode === input.swiftCode &&
+      before.routingNumber === input.routingNumber &&
+      before.country === input.country;
+    if (same) return institutionDetails(trx);
+    return proposeInstitution(deps, trx, before, input, actor);
   });
 }

@@ -11,6 +11,8 @@ import {
 } from './api/funding-catalog';
 import { CatalogEntryForm } from './CatalogEntryForm';
 import { valuesOf, type FieldSpec } from './catalog-fields';
+import { isProposal, PendingChange, SENT_FOR_APPROVAL } from './PendingChange';
+import type { PendingCatalogChange } from '@bank/contract';
 
 export interface CatalogEntry {
   id: string;
@@ -38,6 +40,7 @@ export function CatalogEntryRow<T extends CatalogEntry>({
   fields,
   describe,
   onOutcome,
+  pending,
 }: {
   entry: T;
   section: CatalogSection;
@@ -47,6 +50,8 @@ export function CatalogEntryRow<T extends CatalogEntry>({
   fields: readonly FieldSpec[];
   describe: (entry: T) => ReactNode;
   onOutcome: (outcome: Outcome) => void;
+  /** A change of this entry waiting for a second person, if any. */
+  pending?: PendingCatalogChange;
 }) {
   const [editing, setEditing] = useState(false);
   const edit = useEditCatalogEntry(section, itemSchema, listKey);
@@ -85,7 +90,10 @@ export function CatalogEntryRow<T extends CatalogEntry>({
       { id: entry.id, body },
       {
         onSuccess: (saved) => {
-          onOutcome({ tone: 'success', text: `${saved.name} is saved.` });
+          onOutcome({
+            tone: 'success',
+            text: isProposal(saved) ? SENT_FOR_APPROVAL(entry.name) : `${saved.name} is saved.`,
+          });
           close();
         },
       },
@@ -101,9 +109,11 @@ export function CatalogEntryRow<T extends CatalogEntry>({
         onSuccess: (updated) =>
           onOutcome({
             tone: 'success',
-            text: updated.active
-              ? `${updated.name} is offered to customers again.`
-              : `${updated.name} is retired: customers no longer see it.`,
+            text: isProposal(updated)
+              ? SENT_FOR_APPROVAL(entry.name)
+              : updated.active
+                ? `${updated.name} is offered to customers again.`
+                : `${updated.name} is retired: customers no longer see it.`,
           }),
         onError: (error) => onOutcome({ tone: 'error', text: errorMessage(error) }),
       },
@@ -156,6 +166,7 @@ export function CatalogEntryRow<T extends CatalogEntry>({
             </span>
           )}
         </div>
+        {pending && <PendingChange change={pending} />}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button

@@ -10,6 +10,8 @@ import { CatalogEntryForm } from './CatalogEntryForm';
 import { CatalogEntryRow, type CatalogEntry, type Outcome } from './CatalogEntryRow';
 import { blankValues, type FieldSpec } from './catalog-fields';
 import { StatusMessage } from './StatusMessage';
+import { isProposal, PendingChange } from './PendingChange';
+import { queries } from '../../../lib/queries';
 
 /**
  * One page shape for the funding catalog staff keep (crypto types, payment purposes,
@@ -44,6 +46,11 @@ export function FundingCatalogPage<T extends CatalogEntry, K extends QueryKey>({
   noun: string;
 }) {
   const entries = useQuery(query);
+  // Changes waiting for a second person (crypto types, plans): shown on their entries. Should
+  // this read fail, the list still shows; a second change would then be refused with a reason.
+  const pending = useQuery(queries.staffCatalogPending());
+  const waiting = (pending.data ?? []).filter((change) => change.section === section);
+  const additions = waiting.filter((change) => change.entryId === null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   let list: ReactNode;
@@ -69,6 +76,7 @@ export function FundingCatalogPage<T extends CatalogEntry, K extends QueryKey>({
               fields={fields}
               describe={describe}
               onOutcome={setOutcome}
+              pending={waiting.find((change) => change.entryId === entry.id)}
             />
           ))}
         </ul>
@@ -101,6 +109,15 @@ export function FundingCatalogPage<T extends CatalogEntry, K extends QueryKey>({
         <h2 id="catalog-add" className="text-lg font-semibold">
           Add a {noun}
         </h2>
+        {additions.length > 0 && (
+          <ul className="flex flex-col gap-3" aria-label={`${noun}s waiting to be added`}>
+            {additions.map((change) => (
+              <li key={change.approvalId}>
+                <PendingChange change={change} />
+              </li>
+            ))}
+          </ul>
+        )}
         <AddEntry
           section={section}
           itemSchema={itemSchema}
@@ -147,7 +164,11 @@ function AddEntry<T extends CatalogEntry>({
           setAdded(null);
           add.mutate(body, {
             onSuccess: (entry) => {
-              setAdded(`${entry.name} is now offered to customers.`);
+              setAdded(
+                isProposal(entry)
+                  ? `Sent for approval: ${String(body.name)} is offered to customers once another staff member approves it.`
+                  : `${entry.name} is now offered to customers.`,
+              );
               add.reset();
               setRound((r) => r + 1);
             },

@@ -1,4 +1,9 @@
-import type { AccountPlan, CryptoType, FixedDepositPlan } from '@bank/contract';
+import type {
+  AccountPlan,
+  CryptoType,
+  FixedDepositPlan,
+  PendingCatalogChange,
+} from '@bank/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,10 +26,19 @@ const TAKEN = 'That name is already in the catalog.';
 type Entry = { id: string; name: string; active: boolean };
 type Sent = { method: string; path: string; body: unknown };
 
+/** Which changes wait for a second person (decision 21), as the server decides. */
+interface TwoPerson {
+  /** Fields an edit may change alone at once (a plan's name). */
+  harmless: string[];
+  /** Whether retiring and offering again wait too (a crypto type's). */
+  offering: boolean;
+}
+
 /**
  * A fake catalog API holding `items` under `section`, changed by the calls as the server would
- * (names unique in any case, the default plan never retired). `answers` override by method and
- * path ("PUT /api/..."); every call is recorded in `sent`.
+ * (names unique in any case, the default plan never retired). With `twoPerson`, a change that
+ * waits for a second person is answered 202 and listed under pending, the entry unchanged.
+ * `answers` override by method and path ("PUT /api/..."); every call is recorded in `sent`.
  */
 function catalogApi<T extends Entry>(
   section: string,
@@ -32,13 +46,36 @@ function catalogApi<T extends Entry>(
   answers: Record<string, (body: unknown) => FakeResponse> = {},
   /** What the server adds to a new entry besides its input (a plan's currency). */
   extra: Record<string, unknown> = {},
+  twoPerson?: TwoPerson,
 ) {
   const sent: Sent[] = [];
+  const pending: PendingCatalogChange[] = [];
   const base = `${CATALOG}/${section}`;
+  const propose = (
+    action: PendingCatalogChange['action'],
+    name: string,
+    entryId: string | null,
+  ) => {
+    const approvalId = String(40 + pending.length + 1);
+    pending.push({
+      approvalId,
+      section: section as PendingCatalogChange['section'],
+      entryId,
+      action,
+      summary: `${action} ${name}`,
+      details: [{ label: 'Change', value: `${action} ${name}` }],
+      proposedBy: 'Ada Lovelace',
+      proposedAt: WHEN,
+      expiresAt: WHEN,
+      mine: true,
+    });
+    return { status: 202, body: { approvalId, message: 'Sent for approval' } };
+  };
   const answer = (method: string, path: string, body: unknown): FakeResponse => {
     const custom = answers[`${method} ${path}`];
     if (custom) return custom(body);
     if (path === '/api/v1/auth/session') return { status: 200, body: { me: MANAGER } };
+    if (path === `${CATALOG}/pending`) return { status: 200, body: { items: pending } };
     if (path === base && method === 'GET') return { status: 200, body: { items } };
     const taken = (name: string, id?: string) =>
       items.some((i) => i.id !== id && i.name.toLowerCase() === name.toLowerCase());
@@ -46,6 +83,7 @@ function catalogApi<T extends Entry>(
     if (path === base && method === 'POST') {
       const input = body as { name: string };
       if (taken(input.name)) return conflict;
+      if (twoPerson) return propose('add', input.name, null);
       const added = {
         ...input,
         ...extra,
@@ -64,8 +102,17 @@ function catalogApi<T extends Entry>(
     if (method === 'PUT') {
       const input = body as { name: string };
       if (taken(input.name, item.id)) return conflict;
+      const changed = Object.entries(input).filter(
+        ([key, value]) => (item as Record<string, unknown>)[key] !== value,
+      );
+      if (twoPerson && changed.some(([key]) => !twoPerson.harmless.includes(key))) {
+        return propose('edit', item.name, item.id);
+      }
       items[index] = { ...item, ...input };
     } else {
+      if (twoPerson?.offering) {
+        return propose(match[2] === 'restore' ? 'restore' : 'retire', item.name, item.id);
+      }
       items[index] = { ...item, active: match[2] === 'restore' };
     }
     return { status: 200, body: items[index] };
@@ -90,6 +137,19 @@ function row(name: string): HTMLElement {
   if (!item) throw new Error(`no row for ${name}`);
   return item;
 }
+
+/** The "waiting for a second person" box inside `within`, and its link's address. */
+function waitingIn(container: HTMLElement) {
+  const heading = within(container).getByRole('heading', {
+    name: 'Change waiting for a second person',
+  });
+  const box = heading.closest('section') as HTMLElement;
+  const link = within(box).getByRole('link', { name: /^Open the proposal/ });
+  return { box, href: link.getAttribute('href') };
+}
+
+const CRYPTO: TwoPerson = { harmless: [], offering: true };
+const PLANS: TwoPerson = { harmless: ['name'], offering: false };
 
 async function renderPage(path: string, addHeading: string) {
   renderRoute(path);
@@ -134,8 +194,8 @@ describe('crypto types (staff)', () => {
     expect(screen.getByRole('button', { name: 'Restore Dogecoin' })).toBeTruthy();
   });
 
-  it('adds a type, then empties the form, says so and is ready for the next', async () => {
-    const { sent } = catalogApi('crypto-types', starting());
+  it('sends a new type for approval, empties the form, and shows it waiting', async () => {
+    const { sent } = catalogApi('crypto-types', starting(), {}, {}, CRYPTO);
     const { form } = await renderPage(PAGE, 'Add a crypto type');
     const user = userEvent.setup();
     await user.type(within(form).getByLabelText(/^Name/), 'Bitcoin');
@@ -148,7 +208,7 @@ describe('crypto types (staff)', () => {
 
     await waitFor(() =>
       expect(within(form).getByRole('status').textContent).toBe(
-        'Bitcoin is now offered to customers.',
+        'Sent for approval: Bitcoin is offered to customers once another staff member approves it.',
       ),
     );
     expect(sent).toEqual([
@@ -166,7 +226,12 @@ describe('crypto types (staff)', () => {
     const name = within(form).getByLabelText(/^Name/) as HTMLInputElement;
     expect(name.value).toBe('');
     expect(document.activeElement).toBe(name);
-    expect(within(await waitFor(() => row('Bitcoin'))).getByText('Offered')).toBeTruthy();
+    // Not in the catalog until approved: it waits above the form, with its proposal's link.
+    expect(await waitFor(() => waitingIn(form).href)).toBe('/admin/approvals/41');
+    expect(within(waitingIn(form).box).getByText('add Bitcoin')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Catalog' })).queryByText('Bitcoin'),
+    ).toBeNull();
   });
 
   it("checks the address before sending it, and puts the server's refusal on its field", async () => {
@@ -198,8 +263,8 @@ describe('crypto types (staff)', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('edits a type in place: its values to start from, the focus in, and back on Edit after', async () => {
-    const { sent } = catalogApi('crypto-types', starting());
+  it('edits a type in place and sends the change for approval: the row keeps its address', async () => {
+    const { sent } = catalogApi('crypto-types', starting(), {}, {}, CRYPTO);
     await renderPage(PAGE, 'Add a crypto type');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit Tether' }));
@@ -217,9 +282,10 @@ describe('crypto types (staff)', () => {
 
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Catalog' }).textContent).toContain(
-        'Tether is saved.',
+        'Sent for approval: Tether changes for customers once another staff member approves it.',
       ),
     );
+    expect(screen.getByRole('region', { name: 'Catalog' }).textContent).not.toContain('is saved');
     expect(sent).toEqual([
       {
         method: 'PUT',
@@ -233,8 +299,17 @@ describe('crypto types (staff)', () => {
       },
     ]);
     expect(screen.queryByRole('form', { name: 'Edit Tether' })).toBeNull();
-    expect(row('Tether').textContent).toContain('TNewAddressForTether0000000001');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Tether' }));
+    // Customers keep the address they had: the row says so, with the change waiting under it.
+    expect(await waitFor(() => waitingIn(row('Tether')).href)).toBe('/admin/approvals/41');
+    expect(row('Tether').textContent).toContain(ADDRESS);
+    expect(within(row('Tether')).getByText(/Proposed by you/)).toBeTruthy();
+    expect(
+      within(row('Tether')).getByRole('heading', {
+        name: 'Change waiting for a second person',
+        level: 3,
+      }),
+    ).toBeTruthy();
   });
 
   it('says why an edit was refused when it is about no field, and cancels back to the row', async () => {
@@ -258,29 +333,19 @@ describe('crypto types (staff)', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Tether' }));
   });
 
-  it('retires a type and restores it, saying so, the focus kept on the button', async () => {
-    const { sent } = catalogApi('crypto-types', starting());
+  it('sends retiring a type for approval: it stays offered until then', async () => {
+    const { sent } = catalogApi('crypto-types', starting(), {}, {}, CRYPTO);
     const { catalog } = await renderPage(PAGE, 'Add a crypto type');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Retire Tether' }));
     await waitFor(() =>
       expect(within(catalog).getByRole('status').textContent).toBe(
-        'Tether is retired: customers no longer see it.',
+        'Sent for approval: Tether changes for customers once another staff member approves it.',
       ),
     );
-    await waitFor(() => expect(within(row('Tether')).getByText('Retired')).toBeTruthy());
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Restore Tether' }));
-
-    await user.click(screen.getByRole('button', { name: 'Restore Tether' }));
-    await waitFor(() =>
-      expect(within(catalog).getByRole('status').textContent).toBe(
-        'Tether is offered to customers again.',
-      ),
-    );
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
-      `POST ${LIST}/1/retire`,
-      `POST ${LIST}/1/restore`,
-    ]);
+    expect(await waitFor(() => waitingIn(row('Tether')).href)).toBe('/admin/approvals/41');
+    expect(within(row('Tether')).getByText('Offered')).toBeTruthy();
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([`POST ${LIST}/1/retire`]);
   });
 
   it('shows a failed load and tries again', async () => {
@@ -333,7 +398,7 @@ describe('fixed-deposit plans (staff)', () => {
   });
 
   it('sends the amounts as minor units and the rate as basis points', async () => {
-    const { sent } = catalogApi('fixed-deposit-plans', [], {}, { currency: 'USD' });
+    const { sent } = catalogApi('fixed-deposit-plans', [], {}, { currency: 'USD' }, PLANS);
     const { form } = await renderPage(PAGE, 'Add a plan');
     const user = userEvent.setup();
     await user.type(within(form).getByLabelText(/^Name/), 'Twelve months');
@@ -346,7 +411,7 @@ describe('fixed-deposit plans (staff)', () => {
 
     await waitFor(() =>
       expect(within(form).getByRole('status').textContent).toBe(
-        'Twelve months is now offered to customers.',
+        'Sent for approval: Twelve months is offered to customers once another staff member approves it.',
       ),
     );
     expect(sent.at(-1)?.body).toEqual({
@@ -357,9 +422,7 @@ describe('fixed-deposit plans (staff)', () => {
       minAmount: '150000',
       maxAmount: '2500050',
     });
-    expect((await waitFor(() => row('Twelve months'))).textContent).toContain(
-      '12 months at 5.25 % a year, $1,500.00 to $25,000.50',
-    );
+    expect(await waitFor(() => waitingIn(form).href)).toBe('/admin/approvals/41');
   });
 
   it('refuses a rate of 0 % and a maximum below the minimum before sending, on the fields', async () => {
@@ -444,15 +507,73 @@ describe('account plans (staff)', () => {
     expect(row('Gold').textContent).toContain('price €20,000.50');
     expect(screen.getByRole('button', { name: 'Retire Gold' })).toBeTruthy();
   });
+
+  it('renames and retires a plan at once (one person), the focus kept on the button', async () => {
+    const { sent } = catalogApi(
+      'account-plans',
+      [plan(), plan({ id: '2', name: 'Gold', isDefault: false })],
+      {},
+      {},
+      PLANS,
+    );
+    const { catalog } = await renderPage('/admin/catalog/account-plans', 'Add a plan');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retire Gold' }));
+    await waitFor(() =>
+      expect(within(catalog).getByRole('status').textContent).toBe(
+        'Gold is retired: customers no longer see it.',
+      ),
+    );
+    await waitFor(() => expect(within(row('Gold')).getByText('Retired')).toBeTruthy());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Restore Gold' }));
+    await user.click(screen.getByRole('button', { name: 'Restore Gold' }));
+    await waitFor(() =>
+      expect(within(catalog).getByRole('status').textContent).toBe(
+        'Gold is offered to customers again.',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Edit Gold' }));
+    const form = screen.getByRole('form', { name: 'Edit Gold' });
+    const name = within(form).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Golden');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(catalog).getByRole('status').textContent).toBe('Golden is saved.'),
+    );
+    // The price is a second person's: sent for approval, the row as it was.
+    await user.click(screen.getByRole('button', { name: 'Edit Golden' }));
+    const again = screen.getByRole('form', { name: 'Edit Golden' });
+    const price = within(again).getByLabelText(/^Price/);
+    await user.clear(price);
+    await user.type(price, '99');
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(catalog).getByRole('status').textContent).toBe(
+        'Sent for approval: Golden changes for customers once another staff member approves it.',
+      ),
+    );
+    expect(await waitFor(() => waitingIn(row('Golden')).href)).toBe('/admin/approvals/41');
+    expect(row('Golden').textContent).toContain('price €0.00');
+    expect(sent.map((x) => `${x.method} ${x.path}`)).toEqual([
+      'POST /api/v1/staff/catalog/account-plans/2/retire',
+      'POST /api/v1/staff/catalog/account-plans/2/restore',
+      'PUT /api/v1/staff/catalog/account-plans/2',
+      'PUT /api/v1/staff/catalog/account-plans/2',
+    ]);
+  });
 });
 
 describe('institution details (staff)', () => {
   const PATH = `${CATALOG}/institution`;
 
-  it('checks the details, saves them and shows them as kept', async () => {
+  it('checks the details and sends them for approval; the waiting change shows with its link', async () => {
     const sent: unknown[] = [];
+    let waiting: unknown[] = [];
     mockFetch((path, body) => {
       if (path === '/api/v1/auth/session') return { status: 200, body: { me: MANAGER } };
+      if (path === `${CATALOG}/pending`) return { status: 200, body: { items: waiting } };
       if (path !== PATH) return { status: 404 };
       const unset = { swiftCode: null, routingNumber: null, country: null, updatedAt: WHEN };
       if (body === undefined) return { status: 200, body: unset };
@@ -461,15 +582,30 @@ describe('institution details (staff)', () => {
       if (input.country === 'FR') {
         return fieldProblem('body.country', 'Choose a country from the list');
       }
-      return {
-        status: 200,
-        body: { ...input, swiftCode: input.swiftCode.toUpperCase(), updatedAt: WHEN },
-      };
+      waiting = [
+        {
+          approvalId: '41',
+          section: 'institution',
+          entryId: null,
+          action: 'update',
+          summary: "Change the bank's institution details",
+          details: [
+            { label: 'Change', value: "Change the bank's institution details" },
+            { label: 'SWIFT code', value: `n/a → ${input.swiftCode.toUpperCase()}` },
+          ],
+          proposedBy: 'Ada Lovelace',
+          proposedAt: WHEN,
+          expiresAt: WHEN,
+          mine: true,
+        },
+      ];
+      return { status: 202, body: { approvalId: '41', message: 'Sent for approval' } };
     });
     renderRoute('/admin/catalog/institution');
     const user = userEvent.setup();
     const swift = (await screen.findByLabelText(/^SWIFT code/)) as HTMLInputElement;
     expect(swift.value).toBe('');
+    expect(screen.queryByText('Change waiting for a second person')).toBeNull();
     await user.type(swift, 'CEDR1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A SWIFT/BIC code has 8 or 11 characters')).toBeTruthy();
@@ -487,14 +623,24 @@ describe('institution details (staff)', () => {
 
     await user.selectOptions(country, 'GB');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
     expect(
-      await screen.findByText('Saved. Customers see these details under Add funds.'),
+      await screen.findByText(
+        'Sent for approval: customers keep seeing the current details under Add funds until another staff member approves the change.',
+      ),
     ).toBeTruthy();
+    expect(screen.queryByText(/^Saved/)).toBeNull();
     expect(sent.at(-1)).toEqual({
       swiftCode: 'cedrgb2l',
       routingNumber: '021000021',
       country: 'GB',
     });
-    expect(swift.value).toBe('CEDRGB2L');
+    const box = (
+      await screen.findByRole('heading', { name: 'Change waiting for a second person' })
+    ).closest('section') as HTMLElement;
+    expect(within(box).getByText('n/a → CEDRGB2L')).toBeTruthy();
+    expect(within(box).getByText(/Proposed by you/)).toBeTruthy();
+    const link = within(box).getByRole('link', { name: /^Open the proposal/ });
+    expect(link.getAttribute('href')).toBe('/admin/approvals/41');
   });
 });

@@ -12,6 +12,7 @@ import { fieldErrorsIn } from '../../../lib/apply-field-errors';
 import { queries } from '../../../lib/queries';
 import { panelClass } from '../shared/panel';
 import { useSaveInstitutionDetails } from './api/funding-catalog';
+import { isProposal, PendingChange } from './PendingChange';
 import { StatusMessage } from './StatusMessage';
 
 const FIELDS = ['swiftCode', 'routingNumber', 'country'] as const;
@@ -67,9 +68,15 @@ function DetailsForm({ initial }: { initial: Values }) {
     setErrors({});
     save.mutate(body, {
       onSuccess: (saved) => {
+        if (isProposal(saved)) {
+          setStatus(
+            'Sent for approval: customers keep seeing the current details under Add funds until another staff member approves the change.',
+          );
+          return;
+        }
         // As kept: a SWIFT code typed in small letters comes back in capitals.
         setValues(valuesOf(saved));
-        setStatus('Saved. Customers see these details under Add funds.');
+        setStatus('Nothing to change: customers already see these details under Add funds.');
       },
     });
   }
@@ -126,15 +133,19 @@ function DetailsForm({ initial }: { initial: Values }) {
 /** `/admin/catalog/institution`: the bank's details customers give to institutions paying them. */
 export function InstitutionDetailsPage() {
   const details = useQuery(queries.staffInstitution());
+  const pending = useQuery(queries.staffCatalogPending());
+  const waiting = pending.data?.find((change) => change.section === 'institution');
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>
         <PageHeading title="Institution details" />
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Shown to customers under Add funds, Institutional Transfer, with their own username and
-          account number. A detail left empty is shown as n/a.
+          account number. A detail left empty is shown as n/a. A change waits for a second staff
+          member to approve it: they decide where other banks send customers&rsquo; money.
         </p>
       </div>
+      {waiting && <PendingChange change={waiting} level={2} />}
       <section className={panelClass} aria-label="Institution details">
         {details.isPending ? (
           <Loading label="Loading the details…" />

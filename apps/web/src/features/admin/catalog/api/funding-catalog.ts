@@ -1,6 +1,6 @@
-import { institutionDetailsSchema } from '@bank/contract';
+import { catalogProposalSchema, institutionDetailsSchema } from '@bank/contract';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { api } from '../../../../lib/api';
 import { queryKeys } from '../../../../lib/queries';
 
@@ -11,13 +11,26 @@ export type CatalogSection =
 const pathOf = (section: CatalogSection, id?: string) =>
   `/api/v1/staff/catalog/${section}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
 
-/** After any answer, refusals included: a colleague may have changed the catalog meanwhile. */
+/**
+ * After any answer, refusals included: a colleague may have changed the catalog meanwhile, and a
+ * change may now wait for a second person.
+ */
 function useReadAgain(queryKey: QueryKey) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.staffCatalogPending }),
+    ]);
 }
 
-/** Adds an entry, offered to customers at once; `body` as the section's input schema reads it. */
+/** The entry as changed (one person's change), or the proposal a second person approves (202). */
+const entryOrProposal = <T>(schema: z.ZodType<T>) => z.union([catalogProposalSchema, schema]);
+
+/**
+ * Adds an entry, offered to customers at once, or (crypto types, plans) proposed for a second
+ * person; `body` as the section's input schema reads it.
+ */
 export function useAddCatalogEntry<T>(
   section: CatalogSection,
   schema: z.ZodType<T>,
@@ -25,7 +38,8 @@ export function useAddCatalogEntry<T>(
 ) {
   const onSettled = useReadAgain(listKey);
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api('POST', pathOf(section), { body, schema }),
+    mutationFn: (body: Record<string, unknown>) =>
+      api('POST', pathOf(section), { body, schema: entryOrProposal(schema) }),
     onSettled,
   });
 }
@@ -39,7 +53,7 @@ export function useEditCatalogEntry<T>(
   const onSettled = useReadAgain(listKey);
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
-      api('PUT', pathOf(section, id), { body, schema }),
+      api('PUT', pathOf(section, id), { body, schema: entryOrProposal(schema) }),
     onSettled,
   });
 }
@@ -53,12 +67,14 @@ export function useSetCatalogEntryOffered<T>(
   const onSettled = useReadAgain(listKey);
   return useMutation({
     mutationFn: ({ id, offered }: { id: string; offered: boolean }) =>
-      api('POST', `${pathOf(section, id)}/${offered ? 'restore' : 'retire'}`, { schema }),
+      api('POST', `${pathOf(section, id)}/${offered ? 'restore' : 'retire'}`, {
+        schema: entryOrProposal(schema),
+      }),
     onSettled,
   });
 }
 
-/** Sets the bank's receiving details; null takes one away (customers then see n/a). */
+/** Proposes the bank's receiving details for a second person; null takes one away (n/a). */
 export function useSaveInstitutionDetails() {
   const onSettled = useReadAgain(queryKeys.staffInstitution);
   return useMutation({
@@ -67,7 +83,10 @@ export function useSaveInstitutionDetails() {
       routingNumber: string | null;
       country: string | null;
     }) =>
-      api('PUT', '/api/v1/staff/catalog/institution', { body, schema: institutionDetailsSchema }),
+      api('PUT', '/api/v1/staff/catalog/institution', {
+        body,
+        schema: entryOrProposal(institutionDetailsSchema),
+      }),
     onSettled,
   });
 }
