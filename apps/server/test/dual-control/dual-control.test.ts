@@ -181,7 +181,8 @@ describe(`dual control on funding confirmations (${engineName})`, () => {
 
   it('an approval racing a direct decision, and two approvals at once: one decision, one posting', async () => {
     const proposer = await r.staff('operations', 'ops1');
-    const checkers = [await r.staff('operations', 'ops2'), await r.staff('admin', 'adm2')];
+    const second = await r.staff('operations', 'ops2');
+    const checkers = [second, await r.staff('admin', 'adm2')];
     for (let round = 0; round < 3; round += 1) {
       const { c, id, url } = await depositOf('1500');
       const { proposal } = (
@@ -189,7 +190,7 @@ describe(`dual control on funding confirmations (${engineName})`, () => {
       ).json();
       const answers = await Promise.all([
         ...checkers.map((s) => s.post(`${APPROVALS}/${proposal.id}/approve`, {})),
-        checkers[0]!.post(`${url}/decline`, { reason: 'Nothing arrived' }),
+        second.post(`${url}/decline`, { reason: 'Nothing arrived' }),
         proposer.post(`${url}/confirm`, { receivedAmount: '1000' }),
       ]);
       const codes = answers.map((a) => a.statusCode);
@@ -204,7 +205,7 @@ describe(`dual control on funding confirmations (${engineName})`, () => {
     // Two confirmations above the threshold at once: one proposal, one 409.
     const { url } = await depositOf('3000');
     const both = await Promise.all(
-      [proposer, checkers[0]!].map((s) => s.post(`${url}/confirm`, { receivedAmount: '300000' })),
+      [proposer, second].map((s) => s.post(`${url}/confirm`, { receivedAmount: '300000' })),
     );
     expect(both.map((a) => a.statusCode).sort()).toEqual([202, 409]);
     expect((await checkLedger(db())).violations).toEqual([]);

@@ -82,7 +82,7 @@ export async function dualControlSettings(deps: AppDeps): Promise<DualControlSet
   return {
     threshold: String(readThreshold(row?.value)),
     currency: deps.config.currency,
-    updatedAt: row?.updatedBy == null ? null : new Date(row.updatedAt).toISOString(),
+    updatedAt: !row || row.updatedBy === null ? null : new Date(row.updatedAt).toISOString(),
     updatedBy: row?.updatedByName ?? null,
     pending:
       pending && parsed?.success
