@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionAmountSchema, openProposalSchema } from './dual-control.js';
 import { documentTypeNameSchema } from './catalog.js';
 import {
   positiveDecimalAmountSchema,
@@ -374,6 +375,8 @@ export const staffFundingItemSchema = z.object({
   decidedAt: z.iso.datetime().nullable(),
   /** The staff member who decided, by name. */
   decidedBy: z.string().nullable(),
+  /** A confirmation proposed and waiting for a second person (the request stays pending). */
+  proposal: openProposalSchema.nullable(),
 });
 export type StaffFundingItem = z.infer<typeof staffFundingItemSchema>;
 
@@ -398,13 +401,18 @@ export const staffFundingRequestSchema = staffFundingItemSchema
     proofMime: z.string(),
     /** Fixed deposits and upgrades: the plan's terms now, to check the amount against. */
     planTerms: z.string().nullable(),
+    /** Confirmations of at least this much (minor units), or above the claim, need two people. */
+    dualControlThreshold: unsignedMinorUnitsSchema,
   })
   .meta({ id: 'StaffFundingRequest' });
 export type StaffFundingRequest = z.infer<typeof staffFundingRequestSchema>;
 
-/** Confirm with what actually arrived (minor units); it may differ from the claim. */
+/**
+ * Confirm with what actually arrived (minor units, at most 100,000,000.00); it may differ from
+ * the claim. At or above the dual-control threshold, or above the claim, it becomes a proposal.
+ */
 export const confirmFundingSchema = z
-  .strictObject({ receivedAmount: positiveMinorUnitsSchema })
+  .strictObject({ receivedAmount: decisionAmountSchema })
   .meta({ id: 'ConfirmFunding' });
 
 export const declineFundingSchema = z

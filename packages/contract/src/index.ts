@@ -26,3 +26,4 @@ export * from './support.js';
 export * from './text.js';
 export * from './transfers.js';
 export * from './trial-balance.js';
+export * from './dual-control.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openProposalSchema } from './dual-control.js';
 import { unsignedMinorUnitsSchema, positiveDecimalAmountSchema } from './money.js';
 import { queueAmountShape, queuePageShape, queueSearchShape } from './queues.js';
 import { textSchema } from './text.js';
@@ -248,9 +249,17 @@ export const staffTransferSchema = transferSchema
     }),
     /** The staff member who decided, by name. */
     decidedBy: z.string().nullable(),
+    /** A refund ("failed") proposed and waiting for a second person (still in progress). */
+    proposal: openProposalSchema.nullable(),
   })
   .meta({ id: 'StaffTransfer' });
 export type StaffTransfer = z.infer<typeof staffTransferSchema>;
+
+/** One transfer under review: with the threshold from which its refund needs two people. */
+export const staffTransferDetailSchema = staffTransferSchema
+  .extend({ dualControlThreshold: unsignedMinorUnitsSchema })
+  .meta({ id: 'StaffTransferDetail' });
+export type StaffTransferDetail = z.infer<typeof staffTransferDetailSchema>;
 
 export const staffTransferQueueSchema = z
   .object({ items: z.array(staffTransferSchema), ...queuePageShape })

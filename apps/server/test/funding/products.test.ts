@@ -7,8 +7,17 @@ import { CATALOG, STAFF_FUNDING, fields, fundingHelpers, proof } from './setup.j
 /** Payments, upgrades and fixed deposits paid in crypto: submitted, reviewed, confirmed. */
 
 const suite = useTestApp();
-const { staff, customer, cryptoType, purpose, fixedDepositPlan, accountPlan, send, submit } =
-  fundingHelpers(suite);
+const {
+  staff,
+  approvedBySecond,
+  customer,
+  cryptoType,
+  purpose,
+  fixedDepositPlan,
+  accountPlan,
+  send,
+  submit,
+} = fundingHelpers(suite);
 
 async function feeIncome(): Promise<bigint> {
   const { fee_income } = await ensureInternalAccounts(suite.database.db, 'USD');
@@ -129,7 +138,9 @@ describe('an upgrade', () => {
     const confirmed = await s.post(`${STAFF_FUNDING}/requests/${request.id}/confirm`, {
       receivedAmount: '5200',
     });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // More than the customer claimed: a second person approves it before anything moves.
+    expect(await feeIncome()).toBe(income);
+    await approvedBySecond(confirmed);
     expect(await feeIncome()).toBe(income + 5200n);
     expect((await c.client.get('/api/v1/funding/forms')).json().currentPlanId).toBe(gold.id);
     expect((await c.client.get('/api/v1/profile')).json().plan).toBe(gold.name);
@@ -233,7 +244,9 @@ describe('a fixed deposit paid in crypto', () => {
     const confirmed = await s.post(`${STAFF_FUNDING}/requests/${request.id}/confirm`, {
       receivedAmount: '195000',
     });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // At or above the dual-control threshold (1,000.00): a second person approves it.
+    expect(await entriesFor(request.id)).toHaveLength(0);
+    await approvedBySecond(confirmed);
     const deposits = (await c.client.get('/api/v1/fixed-deposits')).json().items;
     expect(deposits).toHaveLength(1);
     expect(deposits[0]).toMatchObject({

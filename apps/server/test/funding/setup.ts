@@ -41,6 +41,24 @@ export function fundingHelpers(suite: TestSuite) {
     return staffClient;
   }
 
+  /**
+   * A staff decision that went to a second person (202, with its proposal), approved by another
+   * administrator under Approvals. Returns the approval as decided.
+   */
+  async function approvedBySecond(
+    response: { statusCode: number; body: string; json(): unknown },
+    checker = 'checker',
+  ) {
+    expect(response.statusCode, response.body).toBe(202);
+    const { proposal } = response.json() as { proposal: { id: string } | null };
+    expect(proposal).not.toBeNull();
+    const approved = await (
+      await staff('admin', checker)
+    ).post(`/api/v1/staff/approvals/${proposal?.id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    return approved.json() as { status: string; outcome: { label: string; value: string }[] };
+  }
+
   /** An approved customer with an open current account (as KYC approval leaves them). */
   async function customer(names: { firstName?: string; lastName?: string } = {}) {
     const c = await signedInCustomer(suite.app, suite.database, {
@@ -162,6 +180,7 @@ export function fundingHelpers(suite: TestSuite) {
 
   return {
     staff,
+    approvedBySecond,
     customer,
     cryptoType,
     purpose,

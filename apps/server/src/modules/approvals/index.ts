@@ -3,6 +3,7 @@ import { defineJob } from '../../platform/jobs/types.js';
 import type { AppModule } from '../module.js';
 import { approvalRoutes } from './routes.js';
 import { expireProposals } from './service.js';
+import { thresholdKind } from './threshold.js';
 
 export {
   ApprovalRegistry,
@@ -15,6 +16,7 @@ export {
   dualControlThreshold,
   openProposalOn,
   openProposalsOf,
+  openProposalsOn,
   propose,
   refuseWhileProposed,
   secondPersonNeeded,
@@ -31,6 +33,7 @@ const EXPIRE_JOB = 'approvals.expire';
 export const approvalsModule: AppModule = {
   name: 'approvals',
   routes: approvalRoutes,
+  approvalKinds: [thresholdKind],
   jobs: (deps) => [
     defineJob({
       kind: EXPIRE_JOB,

@@ -258,3 +258,53 @@ export function openOfKinds(db: Kysely<DB>, kinds: readonly string[]) {
     .orderBy('a.id', 'asc')
     .execute();
 }
+
+/** The open proposals on these subjects of one type, with their proposer's name. */
+export function openOnMany(db: Kysely<DB>, subjectType: string, subjectIds: readonly string[]) {
+  if (subjectIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('approvals as a')
+    .innerJoin('users as p', 'p.id', 'a.proposed_by')
+    .select([
+      'a.id',
+      'a.subject_id as subjectId',
+      'a.summary',
+      'a.payload',
+      'a.proposed_at as proposedAt',
+      sql<string>`p.first_name || ' ' || p.last_name`.as('proposerName'),
+    ])
+    .where('a.subject_type', '=', subjectType)
+    .where('a.subject_id', 'in', subjectIds)
+    .where('a.status', '=', 'pending')
+    .execute();
+}
+
+/** A setting with who changed it last, by name. */
+export function settingRow(db: Kysely<DB>, key: string) {
+  return db
+    .selectFrom('bank_settings as s')
+    .leftJoin('users as u', 'u.id', 's.updated_by')
+    .select([
+      's.value',
+      's.updated_at as updatedAt',
+      's.updated_by as updatedBy',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('updatedByName'),
+    ])
+    .where('s.key', '=', key)
+    .executeTakeFirst();
+}
+
+/** A setting's row locked for its change (a missing one is created first). */
+export async function lockSetting(db: Kysely<DB>, key: string, initial: unknown) {
+  await db
+    .insertInto('bank_settings')
+    .values({ key, value: JSON.stringify(initial) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return db
+    .selectFrom('bank_settings')
+    .select(['value'])
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}

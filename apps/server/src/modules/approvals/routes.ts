@@ -4,12 +4,16 @@ import {
   approvalQuerySchema,
   approvalSchema,
   approveSchema,
+  dualControlSettingsSchema,
+  proposedSchema,
+  proposeThresholdSchema,
   rejectSchema,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { staffOf } from '../../plugins/access.js';
 import * as approvals from './service.js';
+import { dualControlSettings, proposeThreshold } from './threshold.js';
 
 const BASE = '/api/v1/staff/approvals';
 const problems = problemResponses(400, 401, 403, 404, 409, 422);
@@ -122,6 +126,48 @@ export function approvalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => approvals.withdraw(deps, request.params.id, staffOf(request)),
+    );
+
+    const SETTINGS = '/api/v1/staff/settings/dual-control';
+    const ADMIN = { permission: 'staff.manage' } as const;
+
+    app.get(
+      SETTINGS,
+      {
+        config: { access: ADMIN },
+        schema: {
+          tags: ['staff'],
+          summary:
+            'The dual-control threshold, who set it, and a change waiting for a second administrator (staff.manage)',
+          response: { 200: dualControlSettingsSchema, ...problemResponses(401, 403) },
+        },
+      },
+      async () => dualControlSettings(deps),
+    );
+
+    app.post(
+      SETTINGS,
+      {
+        config: { access: ADMIN },
+        schema: {
+          tags: ['staff'],
+          summary:
+            'Propose a new dual-control threshold with a reason; another administrator approves it under Approvals (staff.manage, audited)',
+          body: proposeThresholdSchema,
+          response: { 201: proposedSchema, ...problems },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await proposeThreshold(
+              deps,
+              BigInt(request.body.threshold),
+              request.body.reason,
+              staffOf(request),
+            ),
+          ),
     );
   };
 }

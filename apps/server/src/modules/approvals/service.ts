@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   formatMoney,
   type Approval,
+  type OpenProposal,
   type ApprovalList,
   type approvalQuerySchema,
 } from '@bank/contract';
@@ -429,10 +430,37 @@ export async function readEvidence(deps: AppDeps, id: bigint, viewer: StaffActor
 
 export const DUAL_CONTROL_THRESHOLD = 'dual_control_threshold';
 
+/** The threshold until one is set: 1,000.00 (migration 0015 sets it so). */
+export const DEFAULT_THRESHOLD = 100_000n;
+
+/** The setting's stored value read as minor units (the default when missing or malformed). */
+export function readThreshold(value: unknown): bigint {
+  return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : DEFAULT_THRESHOLD;
+}
+
 /** Staff decisions that post at least this much wait for a second person (minor units). */
 export async function dualControlThreshold(db: Kysely<DB>): Promise<bigint> {
-  const value = await repo.setting(db, DUAL_CONTROL_THRESHOLD);
-  return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : 100_000n;
+  return readThreshold(await repo.setting(db, DUAL_CONTROL_THRESHOLD));
+}
+
+/** The open proposals on these subjects of one type, by subject id, as staff queues show them. */
+export async function openProposalsOn(
+  db: Kysely<DB>,
+  subjectType: string,
+  subjectIds: readonly string[],
+): Promise<Map<string, OpenProposal>> {
+  const rows = await repo.openOnMany(db, subjectType, subjectIds);
+  return new Map(
+    rows.map((r) => [
+      r.subjectId ?? '',
+      {
+        id: String(r.id),
+        summary: r.summary,
+        proposedBy: r.proposerName,
+        proposedAt: new Date(r.proposedAt).toISOString(),
+      },
+    ]),
+  );
 }
 
 /**

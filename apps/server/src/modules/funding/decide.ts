@@ -1,17 +1,24 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import { formatMoney, type StaffFundingRequest } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { currentAccountOf, ensureInternalAccounts, postEntry } from '../../ledger/index.js';
 import type { StaffActor } from '../../platform/audit/index.js';
-import { decide, transition } from '../../platform/decisions.js';
+import { decide, transition, type Decision } from '../../platform/decisions.js';
 import { AppError, fieldError } from '../../platform/errors.js';
+import {
+  defineApprovalKind,
+  propose,
+  refuseWhileProposed,
+  secondPersonNeeded,
+} from '../approvals/index.js';
 import { accountPlanById, currentPlanOf, fixedDepositPlanById } from '../catalog/index.js';
 import { openFixedDeposit } from '../fixed-deposits/index.js';
 import { refuseFrozenConfirmation, users } from '../users/index.js';
 import * as repo from './repo.js';
 import type { LockedRequest } from './repo.js';
-import { rateAndTerm, requestForReview } from './views.js';
+import { FUNDING_SUBJECT, rateAndTerm, requestForReview } from './views.js';
 
 /**
  * Staff decide a pending request once (the staff-decision primitive, platform/decisions.ts):
@@ -162,20 +169,76 @@ async function postConfirmed(
 
 type Internal = Awaited<ReturnType<typeof ensureInternalAccounts>>;
 
+/** A confirmation: proposed for a second person, or done now. */
+type Confirmation = { proposalId: bigint } | Confirmed;
+
+const subjectOf = (id: bigint) => ({ type: FUNDING_SUBJECT, id: String(id) });
+
+const KIND_WORDS: Record<LockedRequest['kind'], string> = {
+  deposit: 'deposit',
+  payment: 'payment',
+  fixed_deposit: 'fixed deposit',
+  upgrade: 'upgrade',
+};
+
 /**
- * Confirms a pending request with the amount that actually arrived: one staff decision locks the
- * request, posts its entry, records the decision, writes the audit log and tells the customer
- * (in the app and by email) both the claim and what arrived.
+ * The confirmation as one decision. `approvalId` set: a second person approved the proposal,
+ * so it is carried out as proposed (the amount in it). Unset: a direct decision, refused while
+ * a proposal waits, and proposed instead when it needs a second person (at least the
+ * dual-control threshold, or more than the customer claimed).
  */
-export async function confirmRequest(
+function confirmation(
   deps: AppDeps,
   id: bigint,
   received: bigint,
   actor: StaffActor,
-): Promise<StaffFundingRequest> {
-  await decide(deps, {
+  approvalId?: bigint,
+): Decision<LockedRequest, Confirmation> {
+  return {
     ...pendingRequest(id),
-    async apply(trx, row): Promise<Confirmed> {
+    async apply(trx, row): Promise<Confirmation> {
+      if (approvalId === undefined) {
+        await refuseWhileProposed(trx, subjectOf(id));
+        const why = await secondPersonNeeded(deps, trx, {
+          amount: received,
+          claimed: row.claimedAmount,
+        });
+        if (why !== null) {
+          // What the second person would approve must be possible: it is done and undone under a
+          // savepoint, so that a refusal (a frozen customer, an amount outside the plan, an
+          // upgrade paid short) is said now, to the proposer, and nothing of it stays.
+          await sql`savepoint dual_control_trial`.execute(trx);
+          await postConfirmed(deps, trx, row, received, actor);
+          await sql`rollback to savepoint dual_control_trial`.execute(trx);
+          const money = (m: bigint) => formatMoney(m, row.currency);
+          const proposalId = await propose(
+            deps,
+            trx,
+            {
+              kind: FUNDING_CONFIRM,
+              subject: subjectOf(id),
+              customerId: row.userId,
+              amount: received,
+              payload: {
+                requestId: String(id),
+                receivedAmount: String(received),
+                claimedAmount: String(row.claimedAmount),
+                kind: row.kind,
+                type: row.type,
+                subject: row.subject,
+              },
+              summary:
+                `Confirm the ${KIND_WORDS[row.kind]} request #${id} with ${money(received)} received (claimed ${money(row.claimedAmount)})`.slice(
+                  0,
+                  300,
+                ),
+              reason: why,
+            },
+            actor,
+          );
+          return { proposalId };
+        }
+      }
       const posted = await postConfirmed(deps, trx, row, received, actor);
       const at = deps.clock.now();
       transition(
@@ -189,54 +252,123 @@ export async function confirmRequest(
       );
       return { ...posted, at };
     },
-    audit: (row, { entryId, planChange }) => [
-      ...(planChange
-        ? [
-            {
-              action: 'plan.change' as const,
-              actor,
-              targetId: String(row.userId),
-              customerId: row.userId,
-              before: { plan: planChange.before.name, planId: String(planChange.before.id) },
-              after: {
-                plan: planChange.after.name,
-                planId: String(planChange.after.id),
-                fundingRequest: String(row.id),
+    audit: (row, result) => {
+      if ('proposalId' in result) return [];
+      const { entryId, planChange } = result;
+      return [
+        ...(planChange
+          ? [
+              {
+                action: 'plan.change' as const,
+                actor,
+                targetId: String(row.userId),
+                customerId: row.userId,
+                before: { plan: planChange.before.name, planId: String(planChange.before.id) },
+                after: {
+                  plan: planChange.after.name,
+                  planId: String(planChange.after.id),
+                  fundingRequest: String(row.id),
+                },
               },
-            },
-          ]
-        : []),
-      {
-        action: 'funding.confirm',
-        actor,
-        targetId: String(id),
-        customerId: row.userId,
-        before: { status: 'pending', claimedAmount: String(row.claimedAmount) },
-        after: {
-          status: 'confirmed',
-          claimedAmount: String(row.claimedAmount),
-          receivedAmount: String(received),
-          entryId: String(entryId),
+            ]
+          : []),
+        {
+          action: 'funding.confirm',
+          actor,
+          targetId: String(id),
+          customerId: row.userId,
+          before: { status: 'pending', claimedAmount: String(row.claimedAmount) },
+          after: {
+            status: 'confirmed',
+            claimedAmount: String(row.claimedAmount),
+            receivedAmount: String(received),
+            entryId: String(entryId),
+            ...(approvalId === undefined ? {} : { approvalId: String(approvalId) }),
+          },
         },
-      },
-    ],
-    notify: (row, { at }) => ({
-      userId: row.userId,
-      kind: 'funding.confirmed',
-      data: {
-        kind: row.kind,
-        requestId: row.id,
-        type: row.type,
-        subject: row.subject,
-        claimed: row.claimedAmount,
-        received,
-        currency: row.currency,
-        decidedOn: at.toISOString().slice(0, 10),
-      },
-    }),
-  });
+      ];
+    },
+    notify: (row, result) =>
+      'proposalId' in result
+        ? null
+        : {
+            userId: row.userId,
+            kind: 'funding.confirmed',
+            data: {
+              kind: row.kind,
+              requestId: row.id,
+              type: row.type,
+              subject: row.subject,
+              claimed: row.claimedAmount,
+              received,
+              currency: row.currency,
+              decidedOn: result.at.toISOString().slice(0, 10),
+            },
+          },
+  };
+}
+
+/**
+ * Confirms a pending request with the amount that actually arrived: one staff decision locks the
+ * request, posts its entry, records the decision, writes the audit log and tells the customer
+ * (in the app and by email) both the claim and what arrived. At or above the dual-control
+ * threshold, or above the claim, it is proposed for a second person instead: the request stays
+ * pending (to the customer too), with its `proposal` set.
+ */
+export async function confirmRequest(
+  deps: AppDeps,
+  id: bigint,
+  received: bigint,
+  actor: StaffActor,
+): Promise<StaffFundingRequest> {
+  await decide(deps, confirmation(deps, id, received, actor));
   return requestForReview(deps, id);
 }
+
+// The approval kind -------------------------------------------------------------------------
+
+export const FUNDING_CONFIRM = 'funding.confirm';
+
+const confirmPayload = z.object({
+  requestId: z.string().regex(/^\d+$/),
+  receivedAmount: z.string().regex(/^[1-9]\d*$/),
+  claimedAmount: z.string().regex(/^\d+$/),
+  kind: z.enum(['deposit', 'payment', 'fixed_deposit', 'upgrade']),
+  type: z.string(),
+  subject: z.string().nullable(),
+});
+
+/** A confirmation that needs a second person: another funding.review approves it. */
+export const fundingConfirmKind = defineApprovalKind({
+  kind: FUNDING_CONFIRM,
+  label: 'Confirm a funding request',
+  approve: 'funding.review',
+  payload: confirmPayload,
+  details: (p, currency) => [
+    {
+      label: 'Request',
+      value: `#${p.requestId}: ${KIND_WORDS[p.kind]} by ${p.type}${p.subject ? ` (${p.subject})` : ''}`,
+    },
+    { label: 'Customer claimed', value: formatMoney(BigInt(p.claimedAmount), currency) },
+    { label: 'Amount received', value: formatMoney(BigInt(p.receivedAmount), currency) },
+    {
+      label: 'What approving does',
+      value:
+        'Confirms the request with the amount received and posts it to the ledger; the customer is told.',
+    },
+  ],
+  async execute(deps, trx, proposal, checker) {
+    const id = BigInt(proposal.payload.requestId);
+    const received = BigInt(proposal.payload.receivedAmount);
+    const result = await decide(deps, confirmation(deps, id, received, checker, proposal.id), trx);
+    if ('proposalId' in result) throw new AppError('INTERNAL', 'An approval proposed again');
+    return [
+      { label: 'Request', value: `#${id}: confirmed` },
+      { label: 'Amount received', value: formatMoney(received, deps.config.currency) },
+      { label: 'Journal entry', value: String(result.entryId) },
+    ];
+  },
+});
 
 /** Declines a pending request with a reason the customer reads; nothing moves. */
 export async function declineRequest(
@@ -248,6 +380,7 @@ export async function declineRequest(
   await decide(deps, {
     ...pendingRequest(id),
     async apply(trx) {
+      await refuseWhileProposed(trx, subjectOf(id));
       transition(
         await repo.markDeclined(trx, id, { reason, decidedBy: actor.userId, at: deps.clock.now() }),
         ALREADY_DECIDED,

@@ -192,19 +192,21 @@ export const fundingRoutes =
         schema: {
           tags: ['staff'],
           summary:
-            'Confirm with the amount that actually arrived: posts the ledger entry and tells the customer (funding.review, audited)',
+            'Confirm with the amount that actually arrived: posts the ledger entry and tells the customer; at or above the dual-control threshold, or above the claim, it is proposed instead (202, the request with its proposal) for a second person with funding.review (audited)',
           params: idParams,
           body: confirmFundingSchema,
-          response: { 200: staffFundingRequestSchema, ...problems },
+          response: { 200: staffFundingRequestSchema, 202: staffFundingRequestSchema, ...problems },
         },
       },
-      async (request) =>
-        confirmRequest(
+      async (request, reply) => {
+        const outcome = await confirmRequest(
           deps,
           request.params.id,
           BigInt(request.body.receivedAmount),
           staffOf(request),
-        ),
+        );
+        return reply.status(outcome.proposal === null ? 200 : 202).send(outcome);
+      },
     );
 
     app.post(

@@ -3,6 +3,7 @@ import {
   formatRate,
   type FundingKind,
   type FundingRequest,
+  type OpenProposal,
   type StaffFundingItem,
   type StaffFundingQueueQuery,
   type StaffFundingRequest,
@@ -10,6 +11,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { StaffActor } from '../../platform/audit/index.js';
 import { AppError } from '../../platform/errors.js';
+import { dualControlThreshold, openProposalsOn } from '../approvals/index.js';
 import { accountPlanById, fixedDepositPlanById } from '../catalog/index.js';
 import { formatTerm } from './labels.js';
 import { decodeCursor, pageOf } from '../../platform/queue-page.js';
@@ -60,7 +62,20 @@ export async function customerRequests(
 // ---------------------------------------------------------------------------------------------
 // Staff review (funding.review).
 
-function toStaffItem(r: StaffRow): StaffFundingItem {
+/** Subject type of a funding request's proposals (its confirmation for a second person). */
+export const FUNDING_SUBJECT = 'funding_request';
+
+/** Staff items of these rows, each with the proposal waiting on it, if any. */
+async function staffItems(deps: AppDeps, rows: StaffRow[]): Promise<StaffFundingItem[]> {
+  const open = await openProposalsOn(
+    deps.db,
+    FUNDING_SUBJECT,
+    rows.filter((r) => r.status === 'pending').map((r) => String(r.id)),
+  );
+  return rows.map((r) => toStaffItem(r, open.get(String(r.id)) ?? null));
+}
+
+function toStaffItem(r: StaffRow, proposal: OpenProposal | null): StaffFundingItem {
   return {
     id: String(r.id),
     kind: r.kind,
@@ -81,6 +96,7 @@ function toStaffItem(r: StaffRow): StaffFundingItem {
     declineReason: r.declineReason,
     decidedAt: iso(r.decidedAt),
     decidedBy: r.decidedBy,
+    proposal,
   };
 }
 
@@ -101,7 +117,7 @@ export async function reviewQueue(
     limit: query.limit + 1,
   });
   const page = pageOf(rows, query.limit);
-  return { items: page.rows.map(toStaffItem), nextCursor: page.nextCursor };
+  return { items: await staffItems(deps, page.rows), nextCursor: page.nextCursor };
 }
 
 /** How many requests wait for review, and since when (the back office's overview). */
@@ -151,12 +167,14 @@ async function planTermsOf(deps: AppDeps, r: StaffRow): Promise<string | null> {
 export async function requestForReview(deps: AppDeps, id: bigint): Promise<StaffFundingRequest> {
   const r = await withCustomer(deps.db).where('r.id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', 'No such request');
+  const [item] = await staffItems(deps, [r]);
   return {
-    ...toStaffItem(r),
+    ...(item as StaffFundingItem),
     payToAddress: r.payToAddress,
     network: r.network,
     proofMime: r.proofMime,
     planTerms: await planTermsOf(deps, r),
+    dualControlThreshold: String(await dualControlThreshold(deps.db)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { transferRefundKind } from './decide.js';
 import { transferRoutes } from './routes.js';
 
 export { asSeenByAccount } from './statuses.js';
@@ -6,4 +7,8 @@ export { transfersOfCustomer } from './views.js';
 export { transfersInProgress } from './views.js';
 
 /** Bank transfers: the customer's flow with PIN and code, beneficiaries, the staff queue. */
-export const transfersModule: AppModule = { name: 'transfers', routes: transferRoutes };
+export const transfersModule: AppModule = {
+  name: 'transfers',
+  routes: transferRoutes,
+  approvalKinds: [transferRefundKind],
+};

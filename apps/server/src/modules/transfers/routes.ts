@@ -7,7 +7,7 @@ import {
   failTransferSchema,
   staffTransferQueueQuerySchema,
   staffTransferQueueSchema,
-  staffTransferSchema,
+  staffTransferDetailSchema,
   transferCodeSchema,
   transferDetailsSchema,
   transferListSchema,
@@ -267,7 +267,7 @@ export const transferRoutes =
           tags: ['staff'],
           summary: 'One transfer with its customer and beneficiary (transfers.process)',
           params: idParams,
-          response: { 200: staffTransferSchema, ...problemResponses(400, 401, 403, 404) },
+          response: { 200: staffTransferDetailSchema, ...problemResponses(400, 401, 403, 404) },
         },
       },
       async (request) => staffTransfer(deps, request.params.id),
@@ -283,7 +283,10 @@ export const transferRoutes =
             'Mark an in-progress transfer successful with the reference of the payment as sent (transfers.process, audited)',
           params: idParams,
           body: completeTransferSchema,
-          response: { 200: staffTransferSchema, ...problemResponses(400, 401, 403, 404, 409) },
+          response: {
+            200: staffTransferDetailSchema,
+            ...problemResponses(400, 401, 403, 404, 409),
+          },
         },
       },
       async (request) =>
@@ -297,13 +300,24 @@ export const transferRoutes =
         schema: {
           tags: ['staff'],
           summary:
-            'Mark an in-progress transfer failed with a reason: a reversal entry refunds amount and fee (transfers.process, audited)',
+            'Mark an in-progress transfer failed with a reason: a reversal entry refunds amount and fee; at or above the dual-control threshold it is proposed instead (202, the transfer with its proposal) for a second person with transfers.process (audited)',
           params: idParams,
           body: failTransferSchema,
-          response: { 200: staffTransferSchema, ...problemResponses(400, 401, 403, 404, 409) },
+          response: {
+            200: staffTransferDetailSchema,
+            202: staffTransferDetailSchema,
+            ...problemResponses(400, 401, 403, 404, 409),
+          },
         },
       },
-      async (request) =>
-        failTransfer(deps, request.params.id, request.body.reason, staffOf(request)),
+      async (request, reply) => {
+        const outcome = await failTransfer(
+          deps,
+          request.params.id,
+          request.body.reason,
+          staffOf(request),
+        );
+        return reply.status(outcome.proposal === null ? 200 : 202).send(outcome);
+      },
     );
   };

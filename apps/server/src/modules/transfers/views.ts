@@ -2,13 +2,16 @@ import type { Kysely } from 'kysely';
 import {
   TRANSFER_FLOW_TTL_MS,
   type Beneficiary,
+  type OpenProposal,
   type StaffTransfer,
+  type StaffTransferDetail,
   type StaffTransferQueueQuery,
   type Transfer,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { currentAccountsOf, getOwnedBalance } from '../../ledger/index.js';
+import { dualControlThreshold, openProposalsOn } from '../approvals/index.js';
 import { AppError } from '../../platform/errors.js';
 import { decodeCursor, pageOf } from '../../platform/queue-page.js';
 import * as repo from './repo.js';
@@ -98,7 +101,14 @@ export async function beneficiariesFor(deps: AppDeps, userId: bigint): Promise<B
 // -----------------------------------------------------------------------------------------
 // Staff
 
-function staffView(row: StaffTransferRow, accountNumber: string): StaffTransfer {
+/** Subject type of a transfer's proposals (its refund for a second person). */
+export const TRANSFER_SUBJECT = 'transfer';
+
+function staffView(
+  row: StaffTransferRow,
+  accountNumber: string,
+  proposal: OpenProposal | null,
+): StaffTransfer {
   return {
     ...common(row),
     customer: {
@@ -108,17 +118,27 @@ function staffView(row: StaffTransferRow, accountNumber: string): StaffTransfer 
       accountNumber,
     },
     decidedBy: row.decidedBy === null ? null : row.decidedByName,
+    proposal,
   };
 }
 
 /** Staff views of these rows, each with its customer's account number (from the ledger). */
 async function staffViews(deps: AppDeps, rows: StaffTransferRow[]): Promise<StaffTransfer[]> {
-  const accounts = await currentAccountsOf(
-    deps.db,
-    rows.map((row) => row.userId),
-    deps.config.currency,
+  const [accounts, open] = await Promise.all([
+    currentAccountsOf(
+      deps.db,
+      rows.map((row) => row.userId),
+      deps.config.currency,
+    ),
+    openProposalsOn(
+      deps.db,
+      TRANSFER_SUBJECT,
+      rows.filter((row) => row.status === 'in_progress').map((row) => String(row.id)),
+    ),
+  ]);
+  return rows.map((row) =>
+    staffView(row, accounts.get(row.userId)?.accountNumber ?? '', open.get(String(row.id)) ?? null),
   );
-  return rows.map((row) => staffView(row, accounts.get(row.userId)?.accountNumber ?? ''));
 }
 
 /**
@@ -145,11 +165,14 @@ export function transfersInProgress(deps: AppDeps) {
   return repo.inProgressSummary(deps.db);
 }
 
-export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTransfer> {
+export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTransferDetail> {
   const row = await repo.staffTransfer(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
   const [view] = await staffViews(deps, [row]);
-  return view as StaffTransfer;
+  return {
+    ...(view as StaffTransfer),
+    dualControlThreshold: String(await dualControlThreshold(deps.db)),
+  };
 }
 
 /** A customer's submitted transfers, newest first, a page at a time (the customer page). */

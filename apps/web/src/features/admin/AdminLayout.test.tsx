@@ -77,7 +77,7 @@ describe('the back office menu', () => {
           'Region availability',
         ],
       ],
-      ['Administration', ['Staff', 'Audit log']],
+      ['Administration', ['Staff', 'Bank settings', 'Audit log']],
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
   Layers,
   PiggyBank,
   Scale,
+  SlidersHorizontal,
   ScanFace,
   ScrollText,
   SendHorizontal,
@@ -190,6 +191,14 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     icon: Scale,
     group: 'Customers & money',
     page: () => import('./ledger/TrialBalancePage').then((m) => m.TrialBalancePage),
+  },
+  {
+    path: 'settings',
+    label: 'Bank settings',
+    permission: 'staff.manage',
+    icon: SlidersHorizontal,
+    group: 'Administration',
+    page: () => import('./settings/BankSettingsPage').then((m) => m.BankSettingsPage),
   },
   {
     path: 'audit',

@@ -34,4 +34,9 @@ export const approvalEvents = {
     after: z.object({ status: z.literal('expired'), kind: z.string() }),
   }),
   'approval.view_evidence': event('approval', 'Proposal evidence viewed'),
+  // The bank's settings (approvals owns bank_settings)
+  'settings.dual_control_threshold': event('bank_setting', 'Dual-control threshold changed', {
+    before: z.object({ threshold: money }),
+    after: z.object({ threshold: money, approvalId: id }),
+  }),
 } satisfies Record<string, EventSpec>;

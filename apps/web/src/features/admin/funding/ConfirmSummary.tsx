@@ -39,7 +39,15 @@ export function ConfirmSummary({
           than claimed. They are told both amounts.
         </span>
       )}
-      <span className="block">{effect(request, amount)} This cannot be undone.</span>
+      {received >= BigInt(request.dualControlThreshold) || difference > 0n ? (
+        <span className="block">
+          This needs a second person: it is sent for approval, and nothing moves until another
+          reviewer approves it. Then: {effect(request, amount)} The customer sees the request
+          pending meanwhile.
+        </span>
+      ) : (
+        <span className="block">{effect(request, amount)} This cannot be undone.</span>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import {
   declineFundingSchema,
   formatMoney,
-  toDecimalString,
+  MAX_DECISION_MINOR_UNITS,
   type StaffFundingRequest,
 } from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,17 +12,19 @@ import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors, fieldErrorsIn } from '../../../lib/apply-field-errors';
 import { DecisionForm, DecisionPanel, ReasonField } from '../shared/DecisionPanel';
 import { isConflict } from '../shared/outcome';
+import { dualControlRule } from '../shared/second-person';
 import { useConfirmStep } from '../shared/useConfirmStep';
 import { receivedAmountFormSchema, useFundingDecision } from './api';
 import { ConfirmSummary } from './ConfirmSummary';
 
-/** 150000n -> "1,500.00": an amount as staff type it, without the currency sign. */
-const grouped = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-function asTyped(minor: bigint): string {
-  return grouped.format(toDecimalString(minor) as unknown as number);
+/** What came of a confirmation or a decline: done, or sent for approval under a proposal. */
+export type Decided = { text: string; approvalId: string | null };
+
+/** Whether confirming `received` needs a second person (the server decides it again). */
+export function needsSecondPerson(request: StaffFundingRequest, received: bigint): boolean {
+  return (
+    received >= BigInt(request.dualControlThreshold) || received > BigInt(request.claimedAmount)
+  );
 }
 
 /**
@@ -36,7 +38,7 @@ export function Decision({
   onConflict,
 }: {
   request: StaffFundingRequest;
-  onDecided: (message: string) => void;
+  onDecided: (decided: Decided) => void;
   onConflict: (detail: string) => void;
 }) {
   const { confirm, decline } = useFundingDecision(request.id);
@@ -45,10 +47,12 @@ export function Decision({
   /** `asking` is the amount in the confirmation dialog. */
   const step = useConfirmStep<bigint>();
   const busy = confirm.isPending || decline.isPending;
+  const second = step.asking !== null && needsSecondPerson(request, step.asking);
 
   const amountForm = useForm({
     resolver: zodResolver(receivedAmountFormSchema),
-    defaultValues: { receivedAmount: asTyped(claimed) },
+    // Empty: staff type what they see arrived, never accept the customer's claim by default.
+    defaultValues: { receivedAmount: '' },
   });
   const reasonForm = useForm({
     resolver: zodResolver(declineFundingSchema),
@@ -66,7 +70,15 @@ export function Decision({
     step.settle(confirm.mutateAsync(asking), {
       onDone: (done) =>
         onDecided(
-          `Confirmed with ${money(BigInt(done.receivedAmount ?? asking))}. The customer has been told.`,
+          done.proposal
+            ? {
+                text: `Confirming ${money(asking)} was sent for approval: the request stays pending (the customer sees it pending) until another reviewer approves it.`,
+                approvalId: done.proposal.id,
+              }
+            : {
+                text: `Confirmed with ${money(BigInt(done.receivedAmount ?? asking))}. The customer has been told.`,
+                approvalId: null,
+              },
         ),
       onConflict,
       // A refused amount is said on its field, which takes the focus once the dialog closes.
@@ -81,7 +93,7 @@ export function Decision({
 
   const onDecline = reasonForm.handleSubmit(({ reason }) =>
     decline.mutateAsync(reason).then(
-      () => onDecided('Declined. The customer has been told why.'),
+      () => onDecided({ text: 'Declined. The customer has been told why.', approvalId: null }),
       (error: unknown) => {
         if (isConflict(error)) onConflict(error.detail);
         else applyFieldErrors(error, ['reason'], reasonForm.setError);
@@ -99,7 +111,7 @@ export function Decision({
           required
           inputMode="decimal"
           autoComplete="off"
-          hint={`What actually arrived, in ${request.currency}. The customer claimed ${money(claimed)}.`}
+          hint={`What actually arrived, in ${request.currency}, at most ${money(MAX_DECISION_MINOR_UNITS)}. The customer claimed ${money(claimed)}. ${dualControlRule(request.dualControlThreshold, request.currency, 'Confirmations')} So does one above the claim.`}
           error={amountForm.formState.errors.receivedAmount?.message}
           {...amountForm.register('receivedAmount')}
         />
@@ -120,11 +132,17 @@ export function Decision({
       </DecisionForm>
       <ConfirmDialog
         {...step.dialog}
-        title="Confirm this request?"
+        title={second ? 'Send this confirmation for approval?' : 'Confirm this request?'}
         description={
           step.asking !== null && <ConfirmSummary request={request} received={step.asking} />
         }
-        confirmLabel={`Confirm ${step.asking === null ? '' : money(step.asking)}`}
+        confirmLabel={
+          step.asking === null
+            ? 'Confirm'
+            : second
+              ? `Send ${money(step.asking)} for approval`
+              : `Confirm ${money(step.asking)}`
+        }
         onConfirm={onConfirm}
         pending={confirm.isPending}
         error={confirm.error ? errorMessage(confirm.error) : null}

@@ -1,5 +1,6 @@
 import { formatMoney, type FundingStatus, type StaffFundingItem } from '@bank/contract';
 import { ItemLink, Missing, Person, When } from '../shared/cells';
+import { WaitingCell } from '../shared/second-person';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
 import { KIND_LABELS, SUBJECT_LABELS } from './labels';
 
@@ -24,6 +25,12 @@ function received(item: StaffFundingItem) {
     formatMoney(BigInt(item.receivedAmount), item.currency)
   );
 }
+
+/** The pending tab: whether a confirmation waits for a second person. */
+const WAITING: QueueColumn<StaffFundingItem> = {
+  header: 'Decision',
+  cell: (item) => (item.proposal ? <WaitingCell proposal={item.proposal} /> : 'To decide'),
+};
 
 const decider = (item: StaffFundingItem) => item.decidedBy ?? <Missing said="Not recorded" />;
 
@@ -65,7 +72,7 @@ export function FundingQueueList({
       items={items}
       caption={caption}
       rowKey={(item) => item.id}
-      columns={decided ? [...COLUMNS, ...DECIDED[status], ...BY_WHOM] : COLUMNS}
+      columns={decided ? [...COLUMNS, ...DECIDED[status], ...BY_WHOM] : [...COLUMNS, WAITING]}
       card={(item) => ({
         link: <ReviewLink item={item} />,
         aside: claimed(item),
@@ -74,6 +81,9 @@ export function FundingQueueList({
           ['Type', item.type],
           ...(item.subject ? [[SUBJECT_LABELS[item.kind], item.subject] as const] : []),
           ['Submitted', <When iso={item.createdAt} />],
+          ...(item.proposal
+            ? ([['Decision', <WaitingCell proposal={item.proposal} />]] as const)
+            : []),
           ...(status === 'confirmed' ? [['Received', received(item)] as const] : []),
           ...(status === 'declined' ? [['Reason given', item.declineReason ?? ''] as const] : []),
           ...(decided

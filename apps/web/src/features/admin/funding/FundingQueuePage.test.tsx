@@ -34,6 +34,7 @@ const DEPOSIT: StaffFundingItem = {
   declineReason: null,
   decidedAt: null,
   decidedBy: null,
+  proposal: null,
 };
 
 const FIXED_DEPOSIT: StaffFundingItem = {

@@ -51,6 +51,8 @@ function request(overrides: Partial<StaffFundingRequest> = {}): StaffFundingRequ
     decidedBy: null,
     proofMime: 'image/webp',
     planTerms: '12 months at 5.25 % a year, $1,000.00 to $50,000.00',
+    dualControlThreshold: '500000',
+    proposal: null,
     ...overrides,
   };
 }
@@ -119,8 +121,13 @@ describe('reviewing one funding request', () => {
     expect(callsTo(fetchMock, PROOF)).toHaveLength(1);
     expect(urls.made.length).toBeGreaterThanOrEqual(2);
 
+    // Empty: the reviewer types what arrived, never takes the claim by default.
     const amount = await amountField();
-    expect(amount.value).toBe('1,500.00');
+    expect(amount.value).toBe('');
+    expect(amount.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(/Confirmations of \$5,000\.00 or more need a second person/),
+    ).toBeTruthy();
     expect(screen.getByLabelText(/^Reason for the customer/)).toBeTruthy();
   });
 
@@ -179,7 +186,7 @@ describe('reviewing one funding request', () => {
     stubObjectUrls();
     const fetchMock = staffApi();
     renderRoute('/admin/funding/12');
-    await amountField();
+    await userEvent.type(await amountField(), '1,500.00');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).not.toContain('claimed');
@@ -199,6 +206,7 @@ describe('reviewing one funding request', () => {
       ['12.345', 'Use an amount such as 1,500.00, with at most two decimals'],
       ['-5', 'Use an amount such as 1,500.00, with at most two decimals'],
       ['0.00', 'Nothing arrived? Decline the request instead'],
+      ['100,000,000.01', 'That amount is too large: at most 100,000,000.00'],
       [' ', 'Enter the amount that arrived'],
     ] as const) {
       await userEvent.clear(amount);
@@ -265,7 +273,7 @@ describe('reviewing one funding request', () => {
       [CONFIRM]: () => problem(409, 'CONFLICT', 'This request was already decided.'),
     });
     renderRoute('/admin/funding/12');
-    await amountField();
+    await userEvent.type(await amountField(), '1500');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm $1,500.00' }));
 
@@ -356,5 +364,64 @@ describe('reviewing one funding request', () => {
     renderRoute('/admin/funding/12');
     expect(await screen.findByRole('heading', { name: 'Request not found' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('sends a confirmation above the claim for approval, and shows it waiting for a second person', async () => {
+    stubObjectUrls();
+    const proposal = {
+      id: '7',
+      summary: 'Confirm the fixed deposit request #12 with $1,600.00 received (claimed $1,500.00)',
+      proposedBy: 'Grace Hopper',
+      proposedAt: '2026-11-21T11:00:00.000Z',
+    };
+    let current = request();
+    const fetchMock = staffApi({
+      [PATH]: () => ({ status: 200, body: current }),
+      [CONFIRM]: () => {
+        current = request({ proposal });
+        return { status: 202, body: current };
+      },
+    });
+    renderRoute('/admin/funding/12');
+    await userEvent.type(await amountField(), '1600');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Send this confirmation for approval?')).toBeTruthy();
+    expect(dialog.textContent).toContain('This needs a second person');
+    expect(dialog.textContent).not.toContain('This cannot be undone.');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Send $1,600.00 for approval' }),
+    );
+
+    const outcome = await screen.findByRole('status', { name: '' });
+    expect(outcome.textContent).toContain('Waiting for a second person.');
+    const links = screen.getAllByRole('link', { name: 'Open proposal 7' });
+    expect(links.map((l) => l.getAttribute('href'))).toContain('/admin/approvals/7');
+    expect(sentBodyTo(fetchMock, CONFIRM)).toEqual({ receivedAmount: '160000' });
+    // Read again: waiting, with nothing left to decide here.
+    const waiting = await screen.findByRole('region', { name: 'Waiting for a second person' });
+    expect(waiting.textContent).toContain('Proposed by Grace Hopper');
+    expect(screen.queryByLabelText(/^Amount received/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
+  });
+
+  it('at or above the threshold, the dialog says it goes to a second person', async () => {
+    stubObjectUrls();
+    staffApi();
+    renderRoute('/admin/funding/12');
+    const amount = await amountField();
+    await userEvent.type(amount, '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('dialog').textContent).toContain('This cannot be undone.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    staffApi({
+      [PATH]: () => ({ status: 200, body: request({ dualControlThreshold: '100000' }) }),
+    });
+    renderRoute('/admin/funding/12');
+    await userEvent.type(await amountField(), '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('dialog').textContent).toContain('This needs a second person');
+    expect(screen.getByRole('button', { name: 'Send $1,000.00 for approval' })).toBeTruthy();
   });
 });

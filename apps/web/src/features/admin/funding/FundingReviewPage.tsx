@@ -5,7 +5,8 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { queries } from '../../../lib/queries';
 import { useDecisionOutcome } from '../shared/outcome';
 import { ReviewFrame } from '../shared/ReviewFrame';
-import { Decision } from './Decision';
+import { Decision, type Decided } from './Decision';
+import { WaitingForSecondPerson } from '../shared/second-person';
 import { KIND_LABELS, STATUS_LABELS } from './labels';
 import { ProofView } from './ProofView';
 import { RequestDetails, StatusBadge } from './RequestDetails';
@@ -20,7 +21,9 @@ function meanwhile(request: StaffFundingRequest) {
 export function FundingReviewPage() {
   const id = useParams().id ?? '';
   const request = useQuery(queries.staffFundingRequest(id));
-  const { outcome, onDecided, onConflict } = useDecisionOutcome();
+  const { outcome, onDecided, onConflict, onProposed } = useDecisionOutcome();
+  const onDone = ({ text, approvalId }: Decided) =>
+    approvalId === null ? onDecided(text) : onProposed(text, approvalId);
   return (
     <ReviewFrame
       back={{ to: '/admin/funding', label: 'Funding requests' }}
@@ -32,7 +35,7 @@ export function FundingReviewPage() {
       notFoundTitle="Request not found"
       notFoundText="There is no funding request with this number. Go back to the list to pick one."
     >
-      {(data) => <Review request={data} onDecided={onDecided} onConflict={onConflict} />}
+      {(data) => <Review request={data} onDecided={onDone} onConflict={onConflict} />}
     </ReviewFrame>
   );
 }
@@ -43,7 +46,7 @@ function Review({
   onConflict,
 }: {
   request: StaffFundingRequest;
-  onDecided: (text: string) => void;
+  onDecided: (decided: Decided) => void;
   onConflict: (detail: string) => void;
 }) {
   const title = `${KIND_LABELS[r.kind]} ${r.id}`;
@@ -61,9 +64,12 @@ function Review({
         </div>
         <ProofView requestId={r.id} />
       </div>
-      {r.status === 'pending' && (
-        <Decision key={r.id} request={r} onDecided={onDecided} onConflict={onConflict} />
-      )}
+      {r.status === 'pending' &&
+        (r.proposal ? (
+          <WaitingForSecondPerson proposal={r.proposal} />
+        ) : (
+          <Decision key={r.id} request={r} onDecided={onDecided} onConflict={onConflict} />
+        ))}
     </>
   );
 }

@@ -19,8 +19,8 @@ function requestPath(id: string): string {
 
 /**
  * The confirm form: what staff typed as the amount received ("1,500.00", "$142.5") read into
- * minor units, then held to the contract's rule for a confirmation (more than zero, and no
- * larger than the ledger stores). Nothing that fails here is sent.
+ * minor units, then held to the contract's rule for a confirmation (more than zero, at most
+ * 100,000,000.00). Nothing that fails here is sent.
  */
 export const receivedAmountFormSchema = z.object({
   receivedAmount: z.string().transform((typed, ctx) => {
@@ -33,7 +33,7 @@ export const receivedAmountFormSchema = z.object({
     if (minor === null) return refuse('Use an amount such as 1,500.00, with at most two decimals');
     if (minor === 0n) return refuse('Nothing arrived? Decline the request instead');
     const checked = confirmFundingSchema.shape.receivedAmount.safeParse(String(minor));
-    return checked.success ? minor : refuse('That amount is too large');
+    return checked.success ? minor : refuse('That amount is too large: at most 100,000,000.00');
   }),
 });
 

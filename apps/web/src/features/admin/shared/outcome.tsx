@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
 import { ApiError } from '../../../lib/api';
+import { linkClass } from './cells';
+import { proposalHref } from './second-person';
 
 /** A refusal by the item's state: most often, a colleague decided it first. */
 export function isConflict(error: unknown): error is ApiError {
@@ -10,6 +13,8 @@ export function isConflict(error: unknown): error is ApiError {
 /** What came of a decision on a review page. */
 export type DecisionOutcome =
   | { kind: 'decided'; text: string }
+  /** Sent for approval (202): it waits for a second person, under this proposal. */
+  | { kind: 'proposed'; text: string; approvalId: string }
   /** A refusal with 409: the server's words, until the item read again shows the decision. */
   | { kind: 'conflict'; detail: string };
 
@@ -20,6 +25,8 @@ export function useDecisionOutcome() {
     outcome,
     onDecided: (text: string) => setOutcome({ kind: 'decided', text }),
     onConflict: (detail: string) => setOutcome({ kind: 'conflict', detail }),
+    onProposed: (text: string, approvalId: string) =>
+      setOutcome({ kind: 'proposed', text, approvalId }),
   };
 }
 
@@ -44,6 +51,16 @@ export function OutcomeBanner({
   meanwhile: DecidedMeanwhile | null;
 }) {
   if (outcome.kind === 'decided') return <Banner tone="success">{outcome.text}</Banner>;
+  if (outcome.kind === 'proposed') {
+    return (
+      <Banner tone="info">
+        <strong>Waiting for a second person.</strong> {outcome.text}{' '}
+        <Link to={proposalHref(outcome.approvalId)} className={linkClass}>
+          Open proposal {outcome.approvalId}
+        </Link>
+      </Banner>
+    );
+  }
   if (!meanwhile) return <Banner tone="error">{outcome.detail}</Banner>;
   const by = meanwhile.by ? ` by ${meanwhile.by}` : '';
   return (

@@ -1,5 +1,5 @@
 /** Test helpers of the staff pages: a staff member, a transfer to process, a fake queue API. */
-import type { Me, StaffTransfer } from '@bank/contract';
+import type { Me, StaffTransferDetail } from '@bank/contract';
 import { mockFetch, problem, type FakeResponse } from '../../../test-utils';
 
 /** Grace Hopper, signed in as staff with `permissions`. */
@@ -16,7 +16,9 @@ export function staffMe(permissions: Me['permissions']): Me {
 }
 
 /** 1,000.00 from Ama Mensah to Jonas Weber at Deutsche Bank, 10 % charged: in progress. */
-export function staffTransferSample(overrides: Partial<StaffTransfer> = {}): StaffTransfer {
+export function staffTransferSample(
+  overrides: Partial<StaffTransferDetail> = {},
+): StaffTransferDetail {
   return {
     id: '41',
     stage: 'submitted',
@@ -46,6 +48,8 @@ export function staffTransferSample(overrides: Partial<StaffTransfer> = {}): Sta
       accountNumber: '4000000017',
     },
     decidedBy: null,
+    proposal: null,
+    dualControlThreshold: '500000',
     ...overrides,
   };
 }

@@ -1,4 +1,8 @@
-import { completeTransferSchema, failTransferSchema, type StaffTransfer } from '@bank/contract';
+import {
+  completeTransferSchema,
+  failTransferSchema,
+  type StaffTransferDetail,
+} from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { money } from '../../../components/funding/format';
@@ -8,14 +12,22 @@ import { errorMessage } from '../../../lib/api';
 import { fieldErrorsIn } from '../../../lib/apply-field-errors';
 import { DecisionForm, DecisionPanel, ReasonField } from '../shared/DecisionPanel';
 import { isConflict } from '../shared/outcome';
+import { dualControlRule } from '../shared/second-person';
 import { useConfirmStep } from '../shared/useConfirmStep';
 import { useTransferDecision } from './api';
 
 /** The decision waiting in the confirmation dialog; null while it is closed. */
 type Asking = { kind: 'complete'; reference: string } | { kind: 'fail'; reason: string };
 
+/** Whether refunding this transfer needs a second person (the server decides it again). */
+const needsSecondPerson = (t: StaffTransferDetail) =>
+  BigInt(t.amount) >= BigInt(t.dualControlThreshold);
+
+/** What came of a decision: done, or sent for approval under a proposal. */
+export type Decided = { text: string; approvalId: string | null };
+
 /** What each decision does, in the dialog's words. */
-function dialogText(t: StaffTransfer, asking: Asking) {
+function dialogText(t: StaffTransferDetail, asking: Asking) {
   const sent = money(t.amountReceived, t.currency);
   const debited = money(t.amount, t.currency);
   if (asking.kind === 'complete') {
@@ -23,6 +35,13 @@ function dialogText(t: StaffTransfer, asking: Asking) {
       title: 'Mark this transfer successful?',
       description: `Only once ${sent} has gone to ${t.accountHolderName} at ${t.bank}. The transfer is recorded as successful with the reference "${asking.reference}", and ${t.customer.name} is told. This cannot be undone.`,
       confirmLabel: 'Mark successful',
+    };
+  }
+  if (needsSecondPerson(t)) {
+    return {
+      title: 'Send this refund for approval?',
+      description: `A refund of ${debited} is at or above the dual-control threshold of ${money(t.dualControlThreshold, t.currency)}: it is sent to a second person with your reason, and nothing moves until they approve it. Then ${t.customer.name} gets the full ${debited} back, service charge included, and is told your reason.`,
+      confirmLabel: 'Send for approval',
     };
   }
   return {
@@ -43,8 +62,8 @@ export function Decision({
   onDecided,
   onConflict,
 }: {
-  transfer: StaffTransfer;
-  onDecided: (message: string) => void;
+  transfer: StaffTransferDetail;
+  onDecided: (decided: Decided) => void;
   onConflict: (detail: string) => void;
 }) {
   const { complete, fail } = useTransferDecision(transfer.id);
@@ -90,18 +109,21 @@ export function Decision({
     if (!asking) return;
     const decided =
       asking.kind === 'complete'
-        ? complete
-            .mutateAsync(asking.reference)
-            .then(
-              (done) =>
-                `Marked successful with the reference ${done.reference ?? asking.reference}. ${transfer.customer.name} has been told.`,
-            )
-        : fail
-            .mutateAsync(asking.reason)
-            .then(
-              () =>
-                `Marked failed. ${money(transfer.amount, transfer.currency)} has been refunded to ${transfer.customer.name}, who has been told why.`,
-            );
+        ? complete.mutateAsync(asking.reference).then((done): Decided => ({
+            text: `Marked successful with the reference ${done.reference ?? asking.reference}. ${transfer.customer.name} has been told.`,
+            approvalId: null,
+          }))
+        : fail.mutateAsync(asking.reason).then((done): Decided =>
+            done.proposal
+              ? {
+                  text: `The refund of ${money(transfer.amount, transfer.currency)} was sent for approval: the transfer stays in progress until another staff member approves it.`,
+                  approvalId: done.proposal.id,
+                }
+              : {
+                  text: `Marked failed. ${money(transfer.amount, transfer.currency)} has been refunded to ${transfer.customer.name}, who has been told why.`,
+                  approvalId: null,
+                },
+          );
     step.settle(decided, { onDone: onDecided, onConflict, refusedField });
   };
 
@@ -125,13 +147,13 @@ export function Decision({
       </DecisionForm>
       <DecisionForm
         title="Not sent, or returned"
-        action="Mark failed"
+        action={needsSecondPerson(transfer) ? 'Mark failed: send for approval' : 'Mark failed'}
         secondary
         disabled={pending}
         onSubmit={onFail}
       >
         <ReasonField
-          hint={`The customer reads this in the app and by email. The full ${money(transfer.amount, transfer.currency)} is refunded to them.`}
+          hint={`The customer reads this in the app and by email. The full ${money(transfer.amount, transfer.currency)} is refunded to them. ${dualControlRule(transfer.dualControlThreshold, transfer.currency, 'Refunds')}`}
           error={failForm.formState.errors.reason?.message}
           {...failForm.register('reason')}
         />

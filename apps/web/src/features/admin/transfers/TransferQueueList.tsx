@@ -2,6 +2,7 @@ import type { StaffTransfer, TransferStatus } from '@bank/contract';
 import { money } from '../../../components/funding/format';
 import { countryName } from '../../../lib/countries';
 import { ItemLink, Missing, mutedClass, Person, When } from '../shared/cells';
+import { WaitingCell } from '../shared/second-person';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
 import { transferName } from './labels';
 import { InternalBadge } from './StatusBadge';
@@ -39,6 +40,11 @@ const COLUMNS: QueueColumn<StaffTransfer>[] = [
   { header: 'Recipient gets', amount: true, cell: gets },
   { header: 'Submitted', nowrap: true, cell: (t) => <When iso={t.submittedAt} /> },
 ];
+/** The in-progress tab: whether a refund waits for a second person. */
+const WAITING: QueueColumn<StaffTransfer> = {
+  header: 'Decision',
+  cell: (t) => (t.proposal ? <WaitingCell proposal={t.proposal} /> : 'To decide'),
+};
 const decider = (t: StaffTransfer) => t.decidedBy ?? <Missing said="Not recorded" />;
 
 /** What a decided tab adds: the payment's reference or why it failed, who decided and when. */
@@ -70,7 +76,7 @@ export function TransferQueueList({
       items={items}
       caption={caption}
       rowKey={(t) => t.id}
-      columns={decided ? [...COLUMNS, OUTCOME[status], ...BY_WHOM] : COLUMNS}
+      columns={decided ? [...COLUMNS, OUTCOME[status], ...BY_WHOM] : [...COLUMNS, WAITING]}
       card={(t) => ({
         link: <TransferLink transfer={t} />,
         aside: (
@@ -83,6 +89,7 @@ export function TransferQueueList({
         details: [
           ['To', <Recipient transfer={t} />],
           ['Submitted', <When iso={t.submittedAt} />],
+          ...(t.proposal ? ([['Decision', <WaitingCell proposal={t.proposal} />]] as const) : []),
           ...(decided
             ? ([
                 [OUTCOME[status].header, OUTCOME[status].cell(t)],

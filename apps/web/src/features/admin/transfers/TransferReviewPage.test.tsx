@@ -396,4 +396,42 @@ describe('processing one outgoing transfer', () => {
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
     expect(callsTo(fetchMock, PATH)).toHaveLength(0);
   });
+
+  it('at or above the threshold, sends the refund for approval and shows it waiting', async () => {
+    const proposal = {
+      id: '9',
+      summary: 'Refund $1,000.00 of a failed transfer to Jonas Weber (Deutsche Bank)',
+      proposedBy: 'Grace Hopper',
+      proposedAt: '2026-11-21T11:00:00.000Z',
+    };
+    let current = transfer({ dualControlThreshold: '100000' });
+    const fetchMock = staffApi({
+      [PATH]: () => ({ status: 200, body: current }),
+      [FAIL]: () => {
+        current = { ...current, proposal };
+        return { status: 202, body: current };
+      },
+    });
+    renderRoute('/admin/transfers/41');
+    const reason = await screen.findByLabelText(/^Reason for the customer/);
+    expect(
+      screen.getByText(/Refunds of \$1,000\.00 or more need a second person/, { exact: false }),
+    ).toBeTruthy();
+    await userEvent.type(reason, 'Account closed at the receiving bank.');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark failed: send for approval' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send this refund for approval?' });
+    expect(descriptionOf(dialog)).toContain('nothing moves until they approve it');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
+
+    expect(await screen.findByText(/The refund of \$1,000\.00 was sent for approval/)).toBeTruthy();
+    const links = await screen.findAllByRole('link', { name: 'Open proposal 9' });
+    expect(links.every((l) => l.getAttribute('href') === '/admin/approvals/9')).toBe(true);
+    expect(sentBodyTo(fetchMock, FAIL)).toEqual({
+      reason: 'Account closed at the receiving bank.',
+    });
+    const waiting = await screen.findByRole('region', { name: 'Waiting for a second person' });
+    expect(waiting.textContent).toContain(proposal.summary);
+    expect(screen.queryByRole('button', { name: 'Mark successful' })).toBeNull();
+    expect(screen.queryByLabelText(/^Reason for the customer/)).toBeNull();
+  });
 });

@@ -1,18 +1,19 @@
-import type { StaffTransfer } from '@bank/contract';
+import type { StaffTransferDetail } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { staffTransferQueries } from './api';
 import { useDecisionOutcome } from '../shared/outcome';
 import { ReviewFrame } from '../shared/ReviewFrame';
-import { Decision } from './Decision';
+import { Decision, type Decided } from './Decision';
+import { WaitingForSecondPerson } from '../shared/second-person';
 import { DECIDED_AS, transferName } from './labels';
 import { PaymentToSend } from './PaymentToSend';
 import { InternalBadge, StatusBadge } from './StatusBadge';
 import { CustomerDetails, DecisionTaken } from './TransferDetails';
 
 /** How a transfer read again after a 409 stands: decided by someone else, or not yet. */
-function meanwhile(transfer: StaffTransfer) {
+function meanwhile(transfer: StaffTransferDetail) {
   if (!transfer.status || transfer.status === 'in_progress') return null;
   return { as: DECIDED_AS[transfer.status], by: transfer.decidedBy };
 }
@@ -21,7 +22,9 @@ function meanwhile(transfer: StaffTransfer) {
 export function TransferReviewPage() {
   const id = useParams().id ?? '';
   const transfer = useQuery(staffTransferQueries.transfer(id));
-  const { outcome, onDecided, onConflict } = useDecisionOutcome();
+  const { outcome, onDecided, onConflict, onProposed } = useDecisionOutcome();
+  const onDone = ({ text, approvalId }: Decided) =>
+    approvalId === null ? onDecided(text) : onProposed(text, approvalId);
   return (
     <ReviewFrame
       back={{ to: '/admin/transfers', label: 'Outgoing transfers' }}
@@ -33,7 +36,7 @@ export function TransferReviewPage() {
       notFoundTitle="Transfer not found"
       notFoundText="There is no outgoing transfer with this number. Go back to the list to pick one."
     >
-      {(data) => <Review transfer={data} onDecided={onDecided} onConflict={onConflict} />}
+      {(data) => <Review transfer={data} onDecided={onDone} onConflict={onConflict} />}
     </ReviewFrame>
   );
 }
@@ -43,8 +46,8 @@ function Review({
   onDecided,
   onConflict,
 }: {
-  transfer: StaffTransfer;
-  onDecided: (text: string) => void;
+  transfer: StaffTransferDetail;
+  onDecided: (decided: Decided) => void;
   onConflict: (detail: string) => void;
 }) {
   const title = transferName(t);
@@ -64,9 +67,12 @@ function Review({
           {t.status !== null && t.status !== 'in_progress' && <DecisionTaken transfer={t} />}
         </div>
       </div>
-      {t.status === 'in_progress' && (
-        <Decision key={t.id} transfer={t} onDecided={onDecided} onConflict={onConflict} />
-      )}
+      {t.status === 'in_progress' &&
+        (t.proposal ? (
+          <WaitingForSecondPerson proposal={t.proposal} />
+        ) : (
+          <Decision key={t.id} transfer={t} onDecided={onDecided} onConflict={onConflict} />
+        ))}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import {
   staffTransferQueueSchema,
-  staffTransferSchema,
-  type StaffTransfer,
+  staffTransferDetailSchema,
+  type StaffTransferDetail,
   type TransferStatus,
 } from '@bank/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export const staffTransferQueries = {
   transfer: (id: string) =>
     queryOptions({
       queryKey: [...staffTransfersKey, 'transfer', id],
-      queryFn: () => api('GET', transferPath(id), { schema: staffTransferSchema }),
+      queryFn: () => api('GET', transferPath(id), { schema: staffTransferDetailSchema }),
     }),
 };
 
@@ -46,19 +46,19 @@ export const staffTransferQueries = {
 export function useTransferDecision(id: string) {
   const queryClient = useQueryClient();
   const path = transferPath(id);
-  const onSuccess = (decided: StaffTransfer) =>
+  const onSuccess = (decided: StaffTransferDetail) =>
     queryClient.setQueryData(staffTransferQueries.transfer(id).queryKey, decided);
   const onSettled = () => queryClient.invalidateQueries({ queryKey: staffTransfersKey });
   return {
     complete: useMutation({
       mutationFn: (reference: string) =>
-        api('POST', `${path}/complete`, { body: { reference }, schema: staffTransferSchema }),
+        api('POST', `${path}/complete`, { body: { reference }, schema: staffTransferDetailSchema }),
       onSuccess,
       onSettled,
     }),
     fail: useMutation({
       mutationFn: (reason: string) =>
-        api('POST', `${path}/fail`, { body: { reason }, schema: staffTransferSchema }),
+        api('POST', `${path}/fail`, { body: { reason }, schema: staffTransferDetailSchema }),
       onSuccess,
       onSettled,
     }),
