@@ -15,6 +15,7 @@ export {
   dualControlThreshold,
   openProposalOn,
   propose,
+  proposalOn,
   refuseWhileProposed,
   secondPersonNeeded,
   waitingForMe,

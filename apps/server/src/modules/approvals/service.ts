@@ -102,6 +102,11 @@ export function openProposalOn(db: Kysely<DB>, subject: { type: string; id: stri
   return repo.openOn(db, subject.type, subject.id);
 }
 
+/** The latest proposal on a subject, in any status (an idempotent proposal's replay). */
+export function proposalOn(db: Kysely<DB>, subject: { type: string; id: string }) {
+  return repo.latestOn(db, subject.type, subject.id);
+}
+
 /** Refuses a direct decision on a subject while a proposal for it waits (409). */
 export async function refuseWhileProposed(
   db: Kysely<DB>,
