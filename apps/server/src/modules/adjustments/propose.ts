@@ -57,7 +57,7 @@ async function targetOf(
     return { account, holder: `${INTERNAL_LABELS[kind] ?? kind} (bank)` };
   }
   const account = await findAccount(deps.db, { accountNumber: fields.accountNumber ?? '' });
-  if (account?.ownerId == null || account.kind !== 'customer_current') {
+  if (!account || account.ownerId === null || account.kind !== 'customer_current') {
     throw fieldError('body.accountNumber', 'No customer current account has this number');
   }
   if (account.currency !== currency) {
