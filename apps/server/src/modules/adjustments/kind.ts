@@ -52,6 +52,7 @@ export const adjustmentKind = defineApprovalKind({
   kind: LEDGER_ADJUSTMENT,
   label: 'Manual ledger adjustment',
   approve: 'ledger.adjust.approve',
+  propose: 'ledger.adjust.propose',
   payload: adjustmentPayload,
   details: (p) => {
     const amount = formatMoney(BigInt(p.amount), p.currency);
@@ -144,4 +145,3 @@ export const adjustmentKind = defineApprovalKind({
     ];
   },
 });
-

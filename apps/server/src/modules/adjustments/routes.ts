@@ -65,7 +65,11 @@ export const adjustmentRoutes =
         },
       },
       async (request, reply) => {
-        const sent = await readMultipart(request, { fields: FIELDS, files: ['evidence'] });
+        const sent = await readMultipart(request, {
+          fields: FIELDS,
+          files: ['evidence'],
+          maxFieldLength: 1000,
+        });
         const parsed = adjustmentFieldsSchema.safeParse(sent.fields);
         if (!parsed.success) {
           throw new AppError('VALIDATION_FAILED', 'Some fields are missing or not valid.', {
