@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Me, type Permission } from '@bank/contract';
+import { APPROVAL_INBOX_PERMISSIONS, PERMISSIONS, type Me, type Permission } from '@bank/contract';
 import {
   BanknoteArrowDown,
   Bitcoin,
@@ -13,6 +13,8 @@ import {
   ScanFace,
   ScrollText,
   SendHorizontal,
+  SlidersHorizontal,
+  Stamp,
   Tags,
   Users,
   UsersRound,
@@ -94,6 +96,15 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     children: {
       ':id': () => import('./transfers/TransferReviewPage').then((m) => m.TransferReviewPage),
     },
+  },
+  {
+    path: 'approvals',
+    label: 'Approvals',
+    permission: APPROVAL_INBOX_PERMISSIONS,
+    icon: Stamp,
+    group: 'Queues',
+    page: () => import('./approvals/ApprovalsPage').then((m) => m.ApprovalsPage),
+    children: { ':id': () => import('./approvals/ApprovalPage').then((m) => m.ApprovalPage) },
   },
   {
     path: 'customers',
@@ -190,6 +201,14 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     icon: Scale,
     group: 'Customers & money',
     page: () => import('./ledger/TrialBalancePage').then((m) => m.TrialBalancePage),
+  },
+  {
+    path: 'ledger-adjustments',
+    label: 'Ledger adjustments',
+    permission: 'ledger.adjust.propose',
+    icon: SlidersHorizontal,
+    group: 'Customers & money',
+    page: () => import('./adjustments/LedgerAdjustmentPage').then((m) => m.LedgerAdjustmentPage),
   },
   {
     path: 'audit',
