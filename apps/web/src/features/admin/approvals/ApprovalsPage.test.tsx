@@ -162,3 +162,23 @@ describe('the approvals inbox', () => {
     expect(callsTo(fetchMock, WAITING)).toHaveLength(0);
   });
 });
+
+describe('the approvals inbox of a maker', () => {
+  it('opens on their own proposals, since they decide none', async () => {
+    const mine = approvalSample({ mine: true, canDecide: false });
+    const fetchMock = inboxApi(
+      { [`${LIST}?view=mine&status=pending`]: [mine] },
+      staffMe(['ledger.adjust.propose']),
+    );
+    renderRoute('/admin/approvals');
+    expect(await screen.findByText('1 waiting proposal, oldest first')).toBeTruthy();
+    expect(callsTo(fetchMock, WAITING)).toHaveLength(0);
+    const tabs = within(screen.getByRole('navigation', { name: 'Proposals by whose they are' }));
+    expect(tabs.getByRole('link', { name: 'My proposals' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(tabs.getByRole('link', { name: 'Waiting for me' }).getAttribute('href')).toBe(
+      '/admin/approvals?view=waiting',
+    );
+  });
+});

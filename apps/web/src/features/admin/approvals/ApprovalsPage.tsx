@@ -1,8 +1,15 @@
-import { APPROVAL_STATUSES, formatMoney, type Approval, type ApprovalStatus } from '@bank/contract';
+import {
+  APPROVAL_INBOX_PERMISSIONS,
+  APPROVAL_STATUSES,
+  formatMoney,
+  type Approval,
+  type ApprovalStatus,
+} from '@bank/contract';
 import { Link, useSearchParams } from 'react-router';
 import { ItemLink, Missing, When } from '../shared/cells';
 import { QueuePage } from '../shared/QueuePage';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
+import { holds, useStaffMember } from '../shared/staff-member';
 import { StatusBadge } from '../shared/StatusBadge';
 import { VIEWS, useApprovalList, type InboxFilter, type InboxView } from './api';
 import { InboxFilters } from './InboxFilters';
@@ -10,9 +17,13 @@ import { STATUS_LABELS, STATUS_TONES, VIEW_LABELS } from './labels';
 
 const digits = (value: string | null) => (value && /^\d{1,18}$/.test(value) ? value : null);
 
+/** Permissions that propose but decide nothing: their holders' inbox opens on their own. */
+const PROPOSING_ONLY: readonly string[] = ['ledger.adjust.propose'];
+const DECIDING = APPROVAL_INBOX_PERMISSIONS.filter((p) => !PROPOSING_ONLY.includes(p));
+
 /** The inbox's tab and filters, as the address says them (anything else is left out). */
-function filterOf(params: URLSearchParams): InboxFilter {
-  const view = VIEWS.find((v) => v === params.get('view')) ?? 'waiting';
+function filterOf(params: URLSearchParams, first: InboxView): InboxFilter {
+  const view = VIEWS.find((v) => v === params.get('view')) ?? first;
   const status =
     view === 'waiting'
       ? 'pending'
@@ -29,14 +40,14 @@ function filterOf(params: URLSearchParams): InboxFilter {
   };
 }
 
-function ViewTabs({ shown }: { shown: InboxView }) {
+function ViewTabs({ shown, first }: { shown: InboxView; first: InboxView }) {
   return (
     <nav aria-label="Proposals by whose they are">
       <ul className="flex flex-wrap gap-2">
         {VIEWS.map((view) => (
           <li key={view}>
             <Link
-              to={view === 'waiting' ? '/admin/approvals' : `/admin/approvals?view=${view}`}
+              to={view === first ? '/admin/approvals' : `/admin/approvals?view=${view}`}
               aria-current={view === shown ? 'page' : undefined}
               className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 sm:px-4 ${
                 view === shown
@@ -107,7 +118,9 @@ const EMPTY: Record<InboxView, string> = {
  */
 export function ApprovalsPage() {
   const [params] = useSearchParams();
-  const filter = filterOf(params);
+  // Someone who may decide nothing opens on their own proposals.
+  const first: InboxView = holds(useStaffMember(), DECIDING) ? 'waiting' : 'mine';
+  const filter = filterOf(params, first);
   const query = useApprovalList(filter);
   // The proposers to choose from: those of the same list without that filter (the same query
   // when none is chosen).
@@ -127,7 +140,7 @@ export function ApprovalsPage() {
     <QueuePage
       title="Approvals"
       intro="Money and access changes wait here for a second person. You never decide your own proposals; you may withdraw them while they wait."
-      tabs={<ViewTabs shown={filter.view} />}
+      tabs={<ViewTabs shown={filter.view} first={first} />}
       search={
         <InboxFilters filter={filter} kinds={query.data?.kinds ?? []} proposers={proposers} />
       }
