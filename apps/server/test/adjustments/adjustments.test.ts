@@ -1,3 +1,4 @@
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_INBOX_PERMISSIONS } from '@bank/contract';
 import { expireProposals } from '../../src/modules/approvals/service.js';
@@ -431,6 +432,41 @@ describe(`manual ledger adjustments (${engineName})`, () => {
       (await maker.client.post(ADJUSTMENTS, credit(number), { 'idempotency-key': 'json-body-key' }))
         .statusCode,
     ).toBe(400);
+    expect(await h.footprint()).toEqual(before);
+  });
+
+  it('takes a PDF as evidence, served back as the PDF it checked; refuses one with a script', async () => {
+    const maker = await h.staff('finance_maker');
+    const checker = await h.staff('finance_approver');
+    const customer = await h.customer();
+    const doc = await PDFDocument.create();
+    doc.addPage([300, 200]).drawText('Statement, 3 March: fee charged twice', { x: 20, y: 100 });
+    const pdf = Buffer.from(await doc.save());
+    const taken = await h.propose(maker.client, credit(customer.account.accountNumber), {
+      file: { name: 'evidence', value: pdf, fileName: 'statement.pdf', type: 'application/pdf' },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const { approvalId } = taken.json();
+    const file = await checker.client.get(`${APPROVALS}/${approvalId}/evidence`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Its proposer may read it back too; each view is audited.
+    expect((await maker.client.get(`${APPROVALS}/${approvalId}/evidence`)).statusCode).toBe(200);
+    expect(await auditOf('approval.view_evidence', approvalId)).toHaveLength(2);
+
+    const before = await h.footprint();
+    const hostile = await h.propose(maker.client, credit(customer.account.accountNumber), {
+      file: {
+        name: 'evidence',
+        value: '%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF',
+        fileName: 'statement.pdf',
+        type: 'application/pdf',
+      },
+    });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().errors[0].path).toBe('body.evidence');
     expect(await h.footprint()).toEqual(before);
   });
 
