@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_STATUSES } from './approvals.js';
 import { formatMoney } from './money.js';
 import { textSchema } from './text.js';
 
@@ -84,7 +85,10 @@ export type AdjustmentFields = z.input<typeof adjustmentFieldsSchema>;
 export const adjustmentProposedSchema = z
   .object({
     approvalId: z.string(),
-    status: z.literal('pending'),
+    /** Pending when new; a repeat answers how the first one stands now. */
+    status: z.enum(APPROVAL_STATUSES),
+    /** What it does, in one line: "Credit $125.00 to Ama Mensah, account 4000000017". */
+    summary: z.string(),
     message: z.string(),
     /** True when this Idempotency-Key had already proposed it: nothing new was written. */
     replayed: z.boolean(),

@@ -97,7 +97,13 @@ async function replayOf(
       'This Idempotency-Key was already used for a different adjustment: start a new form.',
     );
   }
-  return { approvalId: String(earlier.id), status: 'pending', message: SENT, replayed: true };
+  return {
+    approvalId: String(earlier.id),
+    status: earlier.status,
+    summary: earlier.summary,
+    message: earlier.status === 'pending' ? SENT : `This proposal was already ${earlier.status}.`,
+    replayed: true,
+  };
 }
 
 async function acceptEvidence(evidence: UploadedPart | undefined): Promise<AcceptedFile> {
@@ -194,7 +200,13 @@ export async function proposeAdjustment(
         proposer,
       );
     });
-    return { approvalId: String(approvalId), status: 'pending', message: SENT, replayed: false };
+    return {
+      approvalId: String(approvalId),
+      status: 'pending',
+      summary: summary.slice(0, 300),
+      message: SENT,
+      replayed: false,
+    };
   } catch (error) {
     // Nothing was kept: the file goes too.
     await deps.files.remove(stored.key).catch(() => undefined);

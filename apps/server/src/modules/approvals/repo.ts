@@ -134,7 +134,7 @@ export function openOn(db: Kysely<DB>, subjectType: string, subjectId: string) {
 export function latestOn(db: Kysely<DB>, subjectType: string, subjectId: string) {
   return db
     .selectFrom('approvals')
-    .select(['id', 'kind', 'proposed_by as proposedBy', 'payload', 'status'])
+    .select(['id', 'kind', 'proposed_by as proposedBy', 'payload', 'status', 'summary'])
     .where('subject_type', '=', subjectType)
     .where('subject_id', '=', subjectId)
     .orderBy('id', 'desc')

@@ -115,9 +115,16 @@ describe('the ledger adjustment form', () => {
     expect((upload?.body.get('evidence') as File).name).toBe('statement.png');
     upload?.finish({
       status: 201,
-      body: { approvalId: '12', status: 'pending', message: 'Sent', replayed: false },
+      body: {
+        approvalId: '12',
+        status: 'pending',
+        summary: 'Credit $1,250.00 to Ama Mensah, account 4000000017',
+        message: 'Sent',
+        replayed: false,
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeTruthy();
+    expect(screen.getByText('Credit $1,250.00 to Ama Mensah, account 4000000017')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See proposal 12' }).getAttribute('href')).toBe(
       '/admin/approvals/12',
     );

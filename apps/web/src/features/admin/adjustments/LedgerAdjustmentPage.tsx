@@ -86,6 +86,7 @@ function Sent({ sent, onAnother }: { sent: AdjustmentProposed; onAnother: () => 
   return (
     <div ref={ref} tabIndex={-1} className={`flex flex-col gap-3 ${panelClass}`}>
       <h2 className="text-lg font-semibold">Sent for approval</h2>
+      <p className="font-semibold">{sent.summary}</p>
       <p>
         Proposal {sent.approvalId} waits for a second person. Nothing has moved yet: it is posted
         when approved, and expires unapproved after three days.
