@@ -14,7 +14,7 @@ import { ADJUSTMENTS, APPROVALS, REASON, adjustmentHelpers } from './setup.js';
  */
 const clock = testClock();
 const suite = useTestApp({ clock });
-const h = adjustmentHelpers(suite);
+const h = adjustmentHelpers(suite, clock);
 const HOUR_MS = 60 * 60_000;
 // The server's clock keeps up with the real one (the authenticator codes of the sign-ins follow
 // it), but for the expiry test, which moves it.

@@ -25,10 +25,15 @@ export async function evidence(): Promise<Part> {
   return { name: 'evidence', value: png, fileName: 'statement.png', type: 'image/png' };
 }
 
-export function adjustmentHelpers(suite: TestSuite) {
+export function adjustmentHelpers(
+  suite: TestSuite,
+  /** The server's clock, when the suite moves it: kept up with the authenticator's. */
+  clock?: { now(): Date; advance(ms: number): void },
+) {
   /** A staff member whose only role is `role`, signed in through both steps. */
   async function staff(role: string) {
     seq += 1;
+    clock?.advance(Date.now() - clock.now().getTime());
     const credentials = {
       email: `adjust.${role}.${seq}.${Date.now().toString(36)}@bank.example`,
       password: PASSWORD,
