@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unsignedMinorUnitsSchema } from './money.js';
+import type { Permission } from './permissions.js';
 import { textSchema } from './text.js';
 
 /**
@@ -96,3 +97,17 @@ export const rejectSchema = z
     note: textSchema().trim().min(3, 'Say why, for the person who proposed it').max(500),
   })
   .meta({ id: 'RejectProposal' });
+
+/**
+ * Who reaches the approvals inbox: each permission that approves some kind, or proposes one
+ * with a permission of its own (to follow and withdraw their proposals). The server's inbox
+ * routes admit exactly these (test/adjustments checks it); a new kind adds its line here.
+ */
+export const APPROVAL_INBOX_PERMISSIONS = [
+  'catalog.manage',
+  'funding.review',
+  'ledger.adjust.approve',
+  'ledger.adjust.propose',
+  'staff.manage',
+  'transfers.process',
+] as const satisfies readonly Permission[];

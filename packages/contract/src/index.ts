@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './adjustments.js';
 export * from './api.js';
 export * from './approvals.js';
 export * from './audit-log.js';

@@ -45,7 +45,8 @@ export type LedgerAccountKind =
   | 'outgoing_transfer_clearing'
   | 'fee_income'
   | 'interest_expense'
-  | 'suspense';
+  | 'suspense'
+  | 'manual_adjustments';
 
 export interface LedgerAccountsTable {
   id: GeneratedAlways<bigint>;

@@ -13,6 +13,7 @@ export const INTERNAL_ACCOUNT_KINDS = [
   'fee_income',
   'interest_expense',
   'suspense',
+  'manual_adjustments',
 ] as const;
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
 export type InternalAccountKind = (typeof INTERNAL_ACCOUNT_KINDS)[number];

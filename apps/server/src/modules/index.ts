@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/index.js';
+import { adjustmentsModule } from './adjustments/index.js';
 import { approvalsModule } from './approvals/index.js';
 import { auditLogModule } from './audit-log/index.js';
 import { availabilityModule } from './availability/index.js';
@@ -46,6 +47,7 @@ export const modules: readonly AppModule[] = [
   auditLogModule,
   trialBalanceModule,
   overviewModule,
+  adjustmentsModule,
 ];
 
 export type { AppModule } from './module.js';

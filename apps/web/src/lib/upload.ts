@@ -12,6 +12,8 @@ export function uploadForm<T>(
   formData: FormData,
   schema: z.ZodType<T>,
   onProgress?: (percent: number) => void,
+  /** More request headers (an Idempotency-Key). */
+  headers: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -19,6 +21,7 @@ export function uploadForm<T>(
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('x-bank-csrf', '1');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event: ProgressEvent) => {
       if (event.lengthComputable && event.total > 0) {
         onProgress?.(Math.round((event.loaded / event.total) * 100));

@@ -18,6 +18,7 @@ export {
   openProposalsOf,
   openProposalsOn,
   propose,
+  proposalOn,
   refuseWhileProposed,
   secondPersonNeeded,
   waitingForMe,

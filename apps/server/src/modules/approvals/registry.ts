@@ -37,6 +37,11 @@ export interface ApprovalKind<P = unknown> {
   label: string;
   /** Who may approve or reject it (and sees it waiting in their inbox). */
   approve: Permission;
+  /**
+   * Who proposes it (through the kind's module's route), when that is a permission of its own:
+   * they reach the inbox to follow and withdraw their proposals, without deciding any.
+   */
+  propose?: Permission;
   payload: z.ZodType<P>;
   /** What approving it will do, line by line, for the approver. */
   details(payload: P, currency: string): DetailLine[];

@@ -130,6 +130,17 @@ export function openOn(db: Kysely<DB>, subjectType: string, subjectId: string) {
     .executeTakeFirst();
 }
 
+/** The latest proposal on a subject, whatever became of it (a replayed request finds it). */
+export function latestOn(db: Kysely<DB>, subjectType: string, subjectId: string) {
+  return db
+    .selectFrom('approvals')
+    .select(['id', 'kind', 'proposed_by as proposedBy', 'payload', 'status', 'summary'])
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 export interface NewApproval {
   kind: string;
   subjectType: string | null;

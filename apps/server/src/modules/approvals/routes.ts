@@ -24,8 +24,13 @@ const problems = problemResponses(400, 401, 403, 404, 409, 422);
  * on every decision).
  */
 export function approvalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  // Whoever may approve some kind; until a kind is registered, administrators only.
-  const approvers = [...new Set(deps.approvals.all().map((k) => k.approve))].sort();
+  // Whoever may approve some kind, or propose one (to follow and withdraw their own); until a
+  // kind is registered, administrators only.
+  const approvers = [
+    ...new Set(
+      deps.approvals.all().flatMap((k) => (k.propose ? [k.approve, k.propose] : [k.approve])),
+    ),
+  ].sort();
   const access = { permission: approvers.length > 0 ? approvers : (['staff.manage'] as const) };
   return async (app) => {
     app.get(

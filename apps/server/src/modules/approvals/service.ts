@@ -131,6 +131,11 @@ export async function openProposalsOf(deps: AppDeps, kinds: readonly string[]) {
   });
 }
 
+/** The latest proposal on a subject, in any status (an idempotent proposal's replay). */
+export function proposalOn(db: Kysely<DB>, subject: { type: string; id: string }) {
+  return repo.latestOn(db, subject.type, subject.id);
+}
+
 /** Refuses a direct decision on a subject while a proposal for it waits (409). */
 export async function refuseWhileProposed(
   db: Kysely<DB>,

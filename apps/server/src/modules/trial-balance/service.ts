@@ -26,6 +26,7 @@ const KIND_LABELS: Record<string, string> = {
   fee_income: 'Fee income',
   interest_expense: 'Interest expense',
   suspense: 'Suspense',
+  manual_adjustments: 'Manual adjustments',
 };
 export const kindLabel = (kind: string) => {
   const text = KIND_LABELS[kind] ?? kind.replaceAll('_', ' ');

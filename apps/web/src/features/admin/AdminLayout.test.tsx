@@ -62,8 +62,8 @@ describe('the back office menu', () => {
     await screen.findByRole('heading', { name: 'Funding requests' });
     expect(menuShown()).toEqual([
       [null, ['Overview']],
-      ['Queues', ['Identity checks', 'Funding requests', 'Outgoing transfers']],
-      ['Customers & money', ['Customers', 'Trial balance']],
+      ['Queues', ['Identity checks', 'Funding requests', 'Outgoing transfers', 'Approvals']],
+      ['Customers & money', ['Customers', 'Trial balance', 'Ledger adjustments']],
       [
         'Catalog',
         [

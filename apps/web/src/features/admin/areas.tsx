@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Me, type Permission } from '@bank/contract';
+import { APPROVAL_INBOX_PERMISSIONS, PERMISSIONS, type Me, type Permission } from '@bank/contract';
 import {
   BanknoteArrowDown,
   Bitcoin,
@@ -9,11 +9,13 @@ import {
   LayoutDashboard,
   Layers,
   PiggyBank,
+  PenLine,
   Scale,
-  SlidersHorizontal,
   ScanFace,
   ScrollText,
   SendHorizontal,
+  SlidersHorizontal,
+  Stamp,
   Tags,
   Users,
   UsersRound,
@@ -95,6 +97,15 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     children: {
       ':id': () => import('./transfers/TransferReviewPage').then((m) => m.TransferReviewPage),
     },
+  },
+  {
+    path: 'approvals',
+    label: 'Approvals',
+    permission: APPROVAL_INBOX_PERMISSIONS,
+    icon: Stamp,
+    group: 'Queues',
+    page: () => import('./approvals/ApprovalsPage').then((m) => m.ApprovalsPage),
+    children: { ':id': () => import('./approvals/ApprovalPage').then((m) => m.ApprovalPage) },
   },
   {
     path: 'customers',
@@ -199,6 +210,14 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     icon: SlidersHorizontal,
     group: 'Administration',
     page: () => import('./settings/BankSettingsPage').then((m) => m.BankSettingsPage),
+  },
+  {
+    path: 'ledger-adjustments',
+    label: 'Ledger adjustments',
+    permission: 'ledger.adjust.propose',
+    icon: PenLine,
+    group: 'Customers & money',
+    page: () => import('./adjustments/LedgerAdjustmentPage').then((m) => m.LedgerAdjustmentPage),
   },
   {
     path: 'audit',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { adjustmentEvents } from './adjustments.js';
 import { approvalEvents } from './approval.js';
 import { catalogEvents } from './catalog.js';
 import { customerEvents } from './customers.js';
@@ -27,6 +28,7 @@ export const AUDIT_EVENTS = {
   ...customerEvents,
   ...staffAdminEvents,
   ...oversightEvents,
+  ...adjustmentEvents,
 } satisfies Record<string, EventSpec>;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

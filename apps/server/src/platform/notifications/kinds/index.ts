@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { NoticeSpec } from '../notice.js';
 import { accountNotices } from './account.js';
+import { adjustmentNotices } from './adjustments.js';
 import { customerNotices } from './customers.js';
 import { moneyNotices } from './money.js';
 
@@ -12,6 +13,7 @@ export const NOTICES = {
   ...accountNotices,
   ...moneyNotices,
   ...customerNotices,
+  ...adjustmentNotices,
 } satisfies Record<string, NoticeSpec>;
 
 export type NoticeKind = keyof typeof NOTICES;

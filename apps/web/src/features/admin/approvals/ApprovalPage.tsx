@@ -1,0 +1,114 @@
+import { formatMoney, type Approval } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { When } from '../shared/cells';
+import { DetailSection, type DetailRow } from '../shared/DetailRows';
+import { useDecisionOutcome } from '../shared/outcome';
+import { ReviewFrame } from '../shared/ReviewFrame';
+import { StatusBadge } from '../shared/StatusBadge';
+import { approvalQuery } from './api';
+import { EvidenceView } from './EvidenceView';
+import { STATUS_LABELS, STATUS_TONES } from './labels';
+import { ProposalDecision } from './ProposalDecision';
+
+/** How a proposal read again after a 409 stands: decided (or expired) meanwhile, or not yet. */
+function meanwhile(a: Approval) {
+  if (a.status === 'pending') return null;
+  return { as: STATUS_LABELS[a.status].toLowerCase(), by: a.decidedBy?.name ?? null };
+}
+
+const DECIDED_WORDS: Record<Approval['status'], string> = {
+  pending: '',
+  approved: 'Approved by',
+  rejected: 'Rejected by',
+  withdrawn: 'Withdrawn by',
+  expired: 'Expired',
+};
+
+/** `/admin/approvals/:id`: one proposal, its evidence, and the decision on it. */
+export function ApprovalPage() {
+  const id = useParams().id ?? '';
+  const approval = useQuery(approvalQuery(id));
+  const { outcome, onDecided, onConflict } = useDecisionOutcome();
+  return (
+    <ReviewFrame
+      back={{ to: '/admin/approvals', label: 'Approvals' }}
+      outcome={outcome}
+      noun="proposal"
+      meanwhile={meanwhile}
+      query={approval}
+      loadingLabel="Loading the proposal…"
+      notFoundTitle="Proposal not found"
+      notFoundText="There is no proposal with this number that you may see. Go back to Approvals to pick one."
+    >
+      {(data) => <Proposal a={data} onDecided={onDecided} onConflict={onConflict} />}
+    </ReviewFrame>
+  );
+}
+
+function Proposal({
+  a,
+  onDecided,
+  onConflict,
+}: {
+  a: Approval;
+  onDecided: (text: string) => void;
+  onConflict: (detail: string) => void;
+}) {
+  const title = `Proposal ${a.id}`;
+  const who: DetailRow[] = [
+    ['Kind', a.kindLabel],
+    ...(a.amount !== null && a.currency !== null
+      ? ([['Amount', formatMoney(BigInt(a.amount), a.currency)]] as DetailRow[])
+      : []),
+    ...(a.customer ? ([['Customer', a.customer.name]] as DetailRow[]) : []),
+    ['Proposed by', a.proposedBy.name],
+    ['Proposed', <When iso={a.proposedAt} />],
+    [a.status === 'pending' ? 'Expires' : 'Was due to expire', <When iso={a.expiresAt} />],
+  ];
+  const decided: DetailRow[] =
+    a.status === 'pending'
+      ? []
+      : [
+          ['Outcome', STATUS_LABELS[a.status]],
+          ...(a.decidedBy
+            ? ([[DECIDED_WORDS[a.status], a.decidedBy.name]] as DetailRow[])
+            : ([
+                ['Decided by', 'Nobody: it ran out of time, and nothing was done'],
+              ] as DetailRow[])),
+          ['When', <When iso={a.decidedAt} />],
+          ...(a.decisionNote ? ([['Note', a.decisionNote]] as DetailRow[]) : []),
+          ...a.outcome.map((line) => [line.label, line.value] as DetailRow),
+        ];
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <PageHeading title={`${title} · Approvals`}>
+          {title}: {a.kindLabel}
+        </PageHeading>
+        <StatusBadge tone={STATUS_TONES[a.status]}>{STATUS_LABELS[a.status]}</StatusBadge>
+      </div>
+      <p className="text-lg">{a.summary}</p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-6">
+          <DetailSection
+            title="What approving does"
+            rows={a.details.map((line) => [line.label, line.value])}
+          />
+          <DetailSection title="Reason" rows={[['Proposer’s reason', a.reason]]} />
+          <DetailSection title="Who and when" rows={who} />
+          {decided.length > 0 && <DetailSection title="Decision" rows={decided} />}
+        </div>
+        {a.evidenceMime ? (
+          <EvidenceView approvalId={a.id} />
+        ) : (
+          <p className="text-slate-700 dark:text-slate-300">No evidence file was attached.</p>
+        )}
+      </div>
+      {a.status === 'pending' && (
+        <ProposalDecision key={a.id} approval={a} onDecided={onDecided} onConflict={onConflict} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  approvalListSchema,
+  approvalSchema,
+  type Approval,
+  type ApprovalStatus,
+} from '@bank/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, NETWORK_ERROR_MESSAGE, api } from '../../../lib/api';
+import { withQuery } from '../shared/queue-pages';
+
+const BASE = '/api/v1/staff/approvals';
+/** Everything of the inbox (lists and proposals); the overview counts what waits. */
+const APPROVALS_KEY = ['staff', 'approvals'] as const;
+const OVERVIEW_KEY = ['staff', 'overview'] as const;
+
+const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+/** The inbox's tabs: what waits for me, what I proposed, everything I may see. */
+export const VIEWS = ['waiting', 'mine', 'all'] as const;
+export type InboxView = (typeof VIEWS)[number];
+
+/** The inbox's filters as the address holds them (empty ones left out). */
+export interface InboxFilter {
+  view: InboxView;
+  status: ApprovalStatus;
+  kind: string | null;
+  /** Minor units. */
+  minAmount: string | null;
+  maxAmount: string | null;
+  proposer: string | null;
+  olderThanHours: string | null;
+}
+
+/** The proposals of a tab and its filters (the server keeps at most 200, waiting oldest first). */
+export function useApprovalList(filter: InboxFilter) {
+  return useQuery({
+    queryKey: [...APPROVALS_KEY, 'list', filter],
+    queryFn: () =>
+      api('GET', withQuery(BASE, { ...filter }), {
+        schema: approvalListSchema,
+      }),
+  });
+}
+
+export const approvalQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...APPROVALS_KEY, 'one', id],
+    queryFn: () => api('GET', path(id), { schema: approvalSchema }),
+  });
+
+/**
+ * The evidence file, fetched once as a blob with the session cookie: the server audits every
+ * fetch and forbids caching, so it is never read again in the background.
+ */
+export function evidenceQuery(id: string) {
+  return queryOptions({
+    queryKey: ['staff', 'approval-evidence', id],
+    queryFn: async (): Promise<Blob> => {
+      let response: Response;
+      let blob: Blob;
+      try {
+        response = await fetch(`${path(id)}/evidence`, { credentials: 'same-origin' });
+        blob = await response.blob();
+      } catch {
+        throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+      }
+      if (!response.ok) {
+        let problem: unknown;
+        try {
+          problem = JSON.parse(await blob.text());
+        } catch {
+          problem = undefined;
+        }
+        throw ApiError.fromProblem(response.status, problem);
+      }
+      return blob;
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/**
+ * Approve (with an optional note), reject (with a note) or withdraw one's own. The answer is the
+ * decided proposal, shown at once; whatever the answer, the inbox and the overview are read again.
+ */
+export function useApprovalDecision(id: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (decided: Approval) =>
+    queryClient.setQueryData(approvalQuery(id).queryKey, decided);
+  const onSettled = async () => {
+    await queryClient.invalidateQueries({ queryKey: APPROVALS_KEY });
+    await queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+  };
+  return {
+    approve: useMutation({
+      mutationFn: (note: string) =>
+        api('POST', `${path(id)}/approve`, {
+          body: note.trim() ? { note: note.trim() } : {},
+          schema: approvalSchema,
+        }),
+      onSuccess,
+      onSettled,
+    }),
+    reject: useMutation({
+      mutationFn: (note: string) =>
+        api('POST', `${path(id)}/reject`, { body: { note }, schema: approvalSchema }),
+      onSuccess,
+      onSettled,
+    }),
+    withdraw: useMutation({
+      mutationFn: () => api('POST', `${path(id)}/withdraw`, { schema: approvalSchema }),
+      onSuccess,
+      onSettled,
+    }),
+  };
+}
