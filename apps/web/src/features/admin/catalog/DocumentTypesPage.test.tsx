@@ -320,6 +320,7 @@ describe('the back office menu', () => {
     ).toEqual([
       'Overview',
       'Identity checks',
+      'Approvals',
       'Document types',
       'Support contacts',
       'Crypto types',
