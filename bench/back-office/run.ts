@@ -20,7 +20,11 @@
  *              must pass checkLedger.
  *
  *   npm run bench:back-office -- [--engine pglite|postgres|all] [--customers 20000]
- *     [--staff 8] [--proposals 200] [--audit 100000] [--requests 25] [--pool 20]
+ *     [--staff 8] [--proposals 200] [--audit 100000] [--requests 25] [--pool 20] [--explain]
+ *
+ * `--explain` also prints the plans (EXPLAIN ANALYZE) of the search's two scans for one email
+ * and one phone number: the SQL of standing.searchCustomers and profile's ownersOfPhone,
+ * written out here as those functions build it.
  *
  * PostgreSQL is reached at BENCH_DATABASE_URL. Exit status 1 when a request failed, a search
  * missed the customer it was looking for, the audit chain has a problem, a proposal was posted
@@ -32,7 +36,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -58,6 +62,7 @@ const { values: args } = parseArgs({
     audit: { type: 'string', default: '100000' },
     requests: { type: 'string', default: '25' },
     pool: { type: 'string', default: '20' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const customerCount = Number(args.customers);
@@ -312,6 +317,36 @@ async function seedAudit(database: Database, customers: Customer[], staff: Staff
   }
 }
 
+type Plan = { 'QUERY PLAN': string };
+
+/** The plans of the customer search's scans, on the seeded data (`--explain`). */
+async function explainSearch(database: Database, customer: Customer | undefined) {
+  if (!customer) return;
+  const plan = async (title: string, query: RawBuilder<Plan>) => {
+    const { rows } = await query.execute(database.db);
+    console.log(`\n${title}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  };
+  for (const text of [customer.email, customer.lastName.slice(0, 5)]) {
+    const pattern = `%${text}%`;
+    await plan(
+      `users search (standing.searchCustomers) for "${text}":`,
+      sql<Plan>`explain analyze select id, first_name, last_name, email, username, kyc_status,
+            restriction_head, debits_blocked, credits_blocked, created_at
+          from users where kind = 'customer' and (first_name || ' ' || last_name ilike ${pattern}
+            or last_name || ' ' || first_name ilike ${pattern} or email ilike ${pattern}
+            or username ilike ${pattern})
+          order by id desc limit 21`,
+    );
+  }
+  const digits = customer.phone.replace(/\D/g, '');
+  await plan(
+    `phone owners (profile ownersOfPhone) for ${digits}:`,
+    sql<Plan>`explain analyze select user_id from customer_profiles
+        where regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}
+        order by user_id desc limit 200`,
+  );
+}
+
 interface Row {
   measure: string;
   n: number;
@@ -394,8 +429,12 @@ async function runEngine(engine: string) {
       `${engine}: seeded ${customers.length} customers in ${seededCustomers.toFixed(1)} s, ${auditCount} audit rows in ${seededAudit.toFixed(1)} s`,
     );
 
+    if (args.explain) await explainSearch(database, customers[Math.floor(customers.length / 2)]);
+
     const pick = (draw: () => number) =>
       customers[Math.floor(draw() * customers.length)] as Customer;
+    // The customers the seeded audit rows concern (all of them when there are enough rows).
+    const audited = customers.slice(0, Math.min(customers.length, auditCount));
     const search = (q: string) => `/api/v1/staff/customers?q=${encodeURIComponent(q)}`;
     rows.push(
       await load('search: name fragment', staff, (draw) => ({
@@ -441,7 +480,7 @@ async function runEngine(engine: string) {
     );
     rows.push(
       await load('audit: by customer', staff, (draw) => {
-        const c = pick(draw);
+        const c = audited[Math.floor(draw() * audited.length)] as Customer;
         return {
           url: `/api/v1/staff/audit?customer=${c.id}`,
           check: (body) => (body as { items: unknown[] }).items.length > 0,
