@@ -495,15 +495,43 @@ export async function openProposalsOn(
   );
 }
 
+/** How far back a staff member's decisions alone for a customer add up (24 hours). */
+export const ALONE_WINDOW_MS = 24 * HOUR_MS;
+
+/**
+ * What one staff member has already posted alone for one customer: the decisions of theirs
+ * since `since` (`decided`, by subject id of `subjectType`, with their amounts), less those a
+ * second person approved.
+ */
+export async function postedAlone(
+  db: Kysely<DB>,
+  subjectType: string,
+  decided: readonly { id: bigint; amount: bigint }[],
+): Promise<bigint> {
+  const approved = await repo.approvedAmong(
+    db,
+    subjectType,
+    decided.map((d) => String(d.id)),
+  );
+  return decided.reduce((sum, d) => (approved.has(String(d.id)) ? sum : sum + d.amount), 0n);
+}
+
 /**
  * Whether a staff decision that posts `amount` needs a second person: at or above the
- * threshold, or (a confirmation) for more than the customer claimed. The reason, for the
- * proposal, or null.
+ * threshold, or (a confirmation) for more than the customer claimed, or when, with what this
+ * staff member has already posted alone for this customer in the last 24 hours (`alone`), it
+ * reaches the threshold: a large sum split into decisions each under it still needs a second
+ * person. Decisions alone for one customer are taken one at a time (a lock), so that two at
+ * once each count the other. The reason, for the proposal, or null.
  */
 export async function secondPersonNeeded(
   deps: AppDeps,
   trx: Kysely<DB>,
-  decision: { amount: bigint; claimed?: bigint },
+  decision: {
+    amount: bigint;
+    claimed?: bigint;
+    alone?: { customerId: bigint; since: (from: Date) => Promise<bigint> };
+  },
 ): Promise<string | null> {
   const threshold = await dualControlThreshold(trx);
   const money = (m: bigint) => formatMoney(m, deps.config.currency);
@@ -512,6 +540,14 @@ export async function secondPersonNeeded(
   }
   if (decision.amount >= threshold) {
     return `${money(decision.amount)} is at or above the dual-control threshold of ${money(threshold)}.`;
+  }
+  if (decision.alone) {
+    await repo.lockAloneTally(trx, decision.alone.customerId);
+    const from = new Date(deps.clock.now().getTime() - ALONE_WINDOW_MS);
+    const already = await decision.alone.since(from);
+    if (already > 0n && already + decision.amount >= threshold) {
+      return `With the ${money(already)} this staff member already posted alone for this customer in the last 24 hours, ${money(decision.amount)} more reaches the dual-control threshold of ${money(threshold)}.`;
+    }
   }
   return null;
 }
