@@ -438,9 +438,15 @@ describe('money under races', () => {
       s.post(`/api/v1/staff/funding/requests/${id}/confirm`, { receivedAmount: '60000' }),
       s.post(`/api/v1/staff/funding/requests/${id}/decline`, { reason: 'Nothing arrived' }),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    // The confirmation of 600.00 is above the 500.00 claimed: when it comes first it is proposed
+    // for a second person (202) and the other two wait for that proposal (409).
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect([
+      [200, 409, 409],
+      [202, 409, 409],
+    ]).toContainEqual(codes);
     const deposits = (await c.client.get('/api/v1/fixed-deposits')).json().items;
-    const won = answers.find((a) => a.statusCode === 200)?.json();
+    const won = answers.find((a) => a.statusCode < 300)?.json();
     expect(deposits).toHaveLength(won.status === 'confirmed' ? 1 : 0);
     await ledgerOk();
   });

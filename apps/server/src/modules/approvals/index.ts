@@ -18,6 +18,7 @@ export {
   openProposalsOf,
   openProposalsOn,
   propose,
+  postedAlone,
   proposalOn,
   refuseWhileProposed,
   secondPersonNeeded,

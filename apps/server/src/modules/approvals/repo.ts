@@ -319,3 +319,30 @@ export async function lockSetting(db: Kysely<DB>, key: string, initial: unknown)
     .forUpdate()
     .executeTakeFirstOrThrow();
 }
+
+/** Which of these subjects of one type had a proposal approved (decided by two people). */
+export async function approvedAmong(
+  db: Kysely<DB>,
+  subjectType: string,
+  subjectIds: readonly string[],
+): Promise<Set<string>> {
+  if (subjectIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('approvals')
+    .select('subject_id as subjectId')
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', 'in', subjectIds)
+    .where('status', '=', 'approved')
+    .execute();
+  return new Set(rows.flatMap((r) => (r.subjectId === null ? [] : [r.subjectId])));
+}
+
+/**
+ * Serializes one person's decisions alone for one customer (dual control's running total):
+ * held to the end of the transaction. The two-key advisory lock (3, n) is this module's (the
+ * audit chain holds (1, 1), staff access (2, 1)); two customers sharing n only wait for each
+ * other.
+ */
+export async function lockAloneTally(db: Kysely<DB>, customerId: bigint) {
+  await sql`select pg_advisory_xact_lock(3, ${Number(customerId % 2_147_483_647n)})`.execute(db);
+}

@@ -12,6 +12,8 @@ import type { DB } from '../../db/schema.js';
 import { SYSTEM_ACTOR, type StaffActor } from '../../platform/audit/index.js';
 import { decide, transition } from '../../platform/decisions.js';
 import { AppError } from '../../platform/errors.js';
+import { permissionsOf } from '../../platform/permissions.js';
+import { users } from '../users/index.js';
 import { APPROVAL_TTL_HOURS, type ApprovalKind, type DetailLine } from './registry.js';
 import * as repo from './repo.js';
 
@@ -162,17 +164,42 @@ const lockOpen = (deps: AppDeps, id: bigint) => ({
   },
 });
 
-function checkChecker(kind: ApprovalKind, row: repo.LockedApproval, checker: StaffActor) {
+const NOT_PERMITTED = 'You do not have permission to decide this proposal.';
+
+/**
+ * The checker may decide: not the proposer, and holding the kind's permission as they are now,
+ * under the lock (the access hook admitted their request a moment before; another administrator
+ * may have demoted or deactivated them since). Approving also needs the proposer to be active
+ * staff still: a proposal stands on its proposer's word, which a deactivated person no longer
+ * gives (it can still be rejected). Both people's rows are held until the decision commits, so
+ * a deactivation or role change lands before it (and is seen) or after it.
+ */
+async function checkChecker(
+  trx: Kysely<DB>,
+  kind: ApprovalKind,
+  row: repo.LockedApproval,
+  checker: StaffActor,
+  decision: 'approve' | 'reject',
+) {
   if (row.proposedBy === checker.userId) {
     throw new AppError(
       'FORBIDDEN',
       'You proposed this: a different person must approve or reject it.',
     );
   }
-  if (!checker.permissions.has(kind.approve)) {
-    throw new AppError('FORBIDDEN', 'You do not have permission to decide this proposal.');
+  if (!checker.permissions.has(kind.approve)) throw new AppError('FORBIDDEN', NOT_PERMITTED);
+  const held = await users.holdStaff(trx, [row.proposedBy, checker.userId]);
+  const active = (id: bigint) => held.some((p) => p.id === id && p.deactivatedAt === null);
+  if (!active(checker.userId) || !(await permissionsOf(trx, checker.userId)).has(kind.approve)) {
+    throw new AppError('FORBIDDEN', NOT_PERMITTED);
+  }
+  if (decision === 'approve' && !active(row.proposedBy)) {
+    throw new AppError('CONFLICT', PROPOSER_GONE);
   }
 }
+
+const PROPOSER_GONE =
+  'This was proposed by someone who is no longer active staff, so it cannot be approved: reject it, and propose it again yourself if it is still needed.';
 
 const proposalOf = (kind: ApprovalKind, row: repo.LockedApproval) => ({
   id: row.id,
@@ -202,7 +229,7 @@ export async function approve(
     ...lockOpen(deps, id),
     async apply(trx, row) {
       const kind = kindOf(deps, row.kind);
-      checkChecker(kind, row, checker);
+      await checkChecker(trx, kind, row, checker, 'approve');
       const outcome = await kind.execute(deps, trx, proposalOf(kind, row), checker);
       transition(
         await repo.settle(trx, id, 'approved', {
@@ -237,7 +264,7 @@ export async function reject(
   await decide(deps, {
     ...lockOpen(deps, id),
     async apply(trx, row) {
-      checkChecker(kindOf(deps, row.kind), row, checker);
+      await checkChecker(trx, kindOf(deps, row.kind), row, checker, 'reject');
       transition(
         await repo.settle(trx, id, 'rejected', { by: checker.userId, at: deps.clock.now(), note }),
         ALREADY_DECIDED,
@@ -468,15 +495,43 @@ export async function openProposalsOn(
   );
 }
 
+/** How far back a staff member's decisions alone for a customer add up (24 hours). */
+export const ALONE_WINDOW_MS = 24 * HOUR_MS;
+
+/**
+ * What one staff member has already posted alone for one customer: the decisions of theirs
+ * since `since` (`decided`, by subject id of `subjectType`, with their amounts), less those a
+ * second person approved.
+ */
+export async function postedAlone(
+  db: Kysely<DB>,
+  subjectType: string,
+  decided: readonly { id: bigint; amount: bigint }[],
+): Promise<bigint> {
+  const approved = await repo.approvedAmong(
+    db,
+    subjectType,
+    decided.map((d) => String(d.id)),
+  );
+  return decided.reduce((sum, d) => (approved.has(String(d.id)) ? sum : sum + d.amount), 0n);
+}
+
 /**
  * Whether a staff decision that posts `amount` needs a second person: at or above the
- * threshold, or (a confirmation) for more than the customer claimed. The reason, for the
- * proposal, or null.
+ * threshold, or (a confirmation) for more than the customer claimed, or when, with what this
+ * staff member has already posted alone for this customer in the last 24 hours (`alone`), it
+ * reaches the threshold: a large sum split into decisions each under it still needs a second
+ * person. Decisions alone for one customer are taken one at a time (a lock), so that two at
+ * once each count the other. The reason, for the proposal, or null.
  */
 export async function secondPersonNeeded(
   deps: AppDeps,
   trx: Kysely<DB>,
-  decision: { amount: bigint; claimed?: bigint },
+  decision: {
+    amount: bigint;
+    claimed?: bigint;
+    alone?: { customerId: bigint; since: (from: Date) => Promise<bigint> };
+  },
 ): Promise<string | null> {
   const threshold = await dualControlThreshold(trx);
   const money = (m: bigint) => formatMoney(m, deps.config.currency);
@@ -485,6 +540,14 @@ export async function secondPersonNeeded(
   }
   if (decision.amount >= threshold) {
     return `${money(decision.amount)} is at or above the dual-control threshold of ${money(threshold)}.`;
+  }
+  if (decision.alone) {
+    await repo.lockAloneTally(trx, decision.alone.customerId);
+    const from = new Date(deps.clock.now().getTime() - ALONE_WINDOW_MS);
+    const already = await decision.alone.since(from);
+    if (already > 0n && already + decision.amount >= threshold) {
+      return `With the ${money(already)} this staff member already posted alone for this customer in the last 24 hours, ${money(decision.amount)} more reaches the dual-control threshold of ${money(threshold)}.`;
+    }
   }
   return null;
 }

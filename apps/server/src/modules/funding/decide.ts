@@ -9,6 +9,7 @@ import { decide, transition, type Decision } from '../../platform/decisions.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import {
   defineApprovalKind,
+  postedAlone,
   propose,
   refuseWhileProposed,
   secondPersonNeeded,
@@ -202,6 +203,15 @@ function confirmation(
         const why = await secondPersonNeeded(deps, trx, {
           amount: received,
           claimed: row.claimedAmount,
+          alone: {
+            customerId: row.userId,
+            since: async (from) =>
+              postedAlone(
+                trx,
+                FUNDING_SUBJECT,
+                await repo.confirmedBy(trx, row.userId, actor.userId, from),
+              ),
+          },
         });
         if (why !== null) {
           // What the second person would approve must be possible: it is done and undone under a

@@ -199,3 +199,16 @@ export function markDeclined(
     .where('status', '=', 'pending')
     .executeTakeFirst();
 }
+
+/** The requests of a customer this staff member confirmed since `since`, with what they posted. */
+export async function confirmedBy(db: Kysely<DB>, userId: bigint, decidedBy: bigint, since: Date) {
+  const rows = await db
+    .selectFrom('funding_requests')
+    .select(['id', 'received_amount as amount'])
+    .where('user_id', '=', userId)
+    .where('decided_by', '=', decidedBy)
+    .where('status', '=', 'confirmed')
+    .where('decided_at', '>=', since)
+    .execute();
+  return rows.flatMap((r) => (r.amount === null ? [] : [{ id: r.id, amount: r.amount }]));
+}

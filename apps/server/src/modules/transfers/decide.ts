@@ -9,6 +9,7 @@ import { decide, transition, type Decision } from '../../platform/decisions.js';
 import { AppError } from '../../platform/errors.js';
 import {
   defineApprovalKind,
+  postedAlone,
   propose,
   refuseWhileProposed,
   secondPersonNeeded,
@@ -135,7 +136,18 @@ function failure(
     async apply(trx, row) {
       if (approvalId === undefined) {
         await refuseWhileProposed(trx, subjectOf(id));
-        const why = await secondPersonNeeded(deps, trx, { amount: row.amount });
+        const why = await secondPersonNeeded(deps, trx, {
+          amount: row.amount,
+          alone: {
+            customerId: row.userId,
+            since: async (from) =>
+              postedAlone(
+                trx,
+                TRANSFER_SUBJECT,
+                await repo.refundedBy(trx, row.userId, actor.userId, from),
+              ),
+          },
+        });
         if (why !== null) {
           const money = formatMoney(row.amount, row.currency);
           const proposalId = await propose(

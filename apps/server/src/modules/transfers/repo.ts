@@ -472,3 +472,15 @@ export async function inProgressSummary(
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), oldest: row.oldest === null ? null : new Date(row.oldest) };
 }
+
+/** The transfers of a customer this staff member failed (refunded) since `since`. */
+export function refundedBy(db: Kysely<DB>, userId: bigint, decidedBy: bigint, since: Date) {
+  return db
+    .selectFrom('transfers')
+    .select(['id', 'amount'])
+    .where('user_id', '=', userId)
+    .where('decided_by', '=', decidedBy)
+    .where('status', '=', 'failed')
+    .where('decided_at', '>=', since)
+    .execute();
+}

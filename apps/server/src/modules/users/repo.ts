@@ -388,6 +388,22 @@ export function lockStaff(db: Kysely<DB>, id: bigint) {
     .executeTakeFirst();
 }
 
+/**
+ * Staff members' rows held (FOR SHARE, in id order) until the transaction ends, with whether
+ * each is active: a deactivation or role change (which lock the row FOR UPDATE) waits for the
+ * decision that read them, or the decision waits for it and reads what it left.
+ */
+export function holdStaff(db: Kysely<DB>, ids: readonly bigint[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'deactivated_at as deactivatedAt'])
+    .where('id', 'in', [...ids])
+    .where('kind', '=', 'staff')
+    .orderBy('id')
+    .forShare()
+    .execute();
+}
+
 /** Deactivates (a time) or reactivates (null) a staff member, guarded on the state before. */
 export function setStaffDeactivated(db: Kysely<DB>, id: bigint, at: Date | null) {
   return db
