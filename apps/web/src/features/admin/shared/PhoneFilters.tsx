@@ -9,14 +9,18 @@ import { useId, useState, type ReactNode } from 'react';
 export function PhoneFilters({
   active,
   label = 'Filters',
+  unfold = false,
   children,
 }: {
   /** How many filters are on now, said on the button while it is folded. */
   active: number;
   label?: string;
+  /** Shown unfolded whatever was chosen: the server refused a filter, and says so in it. */
+  unfold?: boolean;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [chosen, setOpen] = useState(false);
+  const open = chosen || unfold;
   const id = useId();
   return (
     <div className="flex flex-col gap-3">
