@@ -34,6 +34,8 @@ export const approvalSchema = z
     amount: unsignedMinorUnitsSchema.nullable(),
     currency: z.string().nullable(),
     customer: person.nullable(),
+    /** What it concerns (a funding request, a catalog entry…), for a link to it: type and id. */
+    subject: z.object({ type: z.string(), id: z.string() }).nullable(),
     proposedBy: person,
     proposedAt: z.iso.datetime(),
     expiresAt: z.iso.datetime(),

@@ -356,6 +356,10 @@ function view(deps: AppDeps, row: repo.ApprovalRow, viewer: StaffActor): Approva
     amount: row.amount === null ? null : String(row.amount),
     currency: row.currency,
     customer: person(row.customerId, row.customerName),
+    subject:
+      row.subjectType === null || row.subjectId === null
+        ? null
+        : { type: row.subjectType, id: row.subjectId },
     proposedBy: { id: String(row.proposedBy), name: row.proposerName },
     proposedAt: row.proposedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),

@@ -45,6 +45,7 @@ describe('the back office menu', () => {
     await screen.findByRole('heading', { name: 'Identity checks' });
     expect(menuShown()).toEqual([
       [null, ['Overview']],
+      // Transfer processors approve each other's refunds: the inbox is theirs too.
       ['Queues', ['Identity checks', 'Outgoing transfers', 'Approvals']],
     ]);
     const nav = within(screen.getByRole('navigation', { name: 'Back office' }));

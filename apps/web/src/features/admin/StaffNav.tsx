@@ -1,7 +1,7 @@
 import type { Me } from '@bank/contract';
 import { LogOut } from 'lucide-react';
-import { useId } from 'react';
-import { NavLink } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/Avatar';
 import { hrefOf, menuOf } from './areas';
 
@@ -25,9 +25,17 @@ export function StaffNav({
 }) {
   const sections = menuOf(me);
   const id = useId();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // The long menu scrolls on its own: the page shown stays in sight (Audit log, at the bottom).
+  useEffect(() => {
+    nav.current
+      ?.querySelector<HTMLElement>('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest' });
+  }, [pathname]);
   if (sections.length === 0) return null;
   return (
-    <nav aria-label="Back office" className={`flex-col gap-5 ${className}`}>
+    <nav ref={nav} aria-label="Back office" className={`flex-col gap-5 ${className}`}>
       {sections.map(({ group, areas }, index) => {
         const labelId = `${id}-${index}`;
         return (

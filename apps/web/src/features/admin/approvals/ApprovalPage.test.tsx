@@ -29,11 +29,12 @@ const ONE = `${LIST}/5`;
 function proposalApi(
   approval: Approval,
   decisions: Record<string, (body: unknown) => FakeResponse> = {},
+  me = CHECKER,
 ) {
   // The server's proposal: as given, then as the decision left it.
   let current: unknown = approval;
   return mockFetch((path, body) => {
-    if (path === '/api/v1/auth/session') return { status: 200, body: { me: CHECKER } };
+    if (path === '/api/v1/auth/session') return { status: 200, body: { me } };
     if (path === ONE) return { status: 200, body: current };
     if (path === `${ONE}/evidence`) return { status: 200, body: 'picture' };
     const decide = decisions[path];
@@ -45,6 +46,26 @@ function proposalApi(
 }
 
 describe('a proposal', () => {
+  it('links to the customer and to what it concerns, for those who may open them', async () => {
+    const funding = approvalSample({ subject: { type: 'funding_request', id: '12' } });
+    proposalApi(funding, {}, staffMe(['funding.review', 'customers.manage']));
+    renderRoute('/admin/approvals/5');
+    const customer = await screen.findByRole('link', { name: 'Ama Mensah' });
+    expect(customer.getAttribute('href')).toBe('/admin/customers/31');
+    expect(screen.getByRole('link', { name: 'Funding request 12' }).getAttribute('href')).toBe(
+      '/admin/funding/12',
+    );
+    cleanup();
+    vi.unstubAllGlobals();
+
+    // Someone who may open neither reads the words only.
+    proposalApi(funding);
+    renderRoute('/admin/approvals/5');
+    await screen.findByText('Funding request 12');
+    expect(screen.queryByRole('link', { name: 'Funding request 12' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ama Mensah' })).toBeNull();
+  });
+
   it('shows what approving does, the reason, the evidence, who and when; approving takes a note', async () => {
     const approved = approvalSample({
       status: 'approved',

@@ -1,16 +1,18 @@
 import { formatMoney, type Approval } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { When } from '../shared/cells';
+import { linkClass, When } from '../shared/cells';
 import { DetailSection, type DetailRow } from '../shared/DetailRows';
 import { useDecisionOutcome } from '../shared/outcome';
 import { ReviewFrame } from '../shared/ReviewFrame';
+import { holds, useStaffMember } from '../shared/staff-member';
 import { StatusBadge } from '../shared/StatusBadge';
 import { approvalQuery } from './api';
 import { EvidenceView } from './EvidenceView';
 import { STATUS_LABELS, STATUS_TONES } from './labels';
 import { ProposalDecision } from './ProposalDecision';
+import { subjectPage } from './related';
 
 /** How a proposal read again after a 409 stands: decided (or expired) meanwhile, or not yet. */
 function meanwhile(a: Approval) {
@@ -56,13 +58,35 @@ function Proposal({
   onDecided: (text: string) => void;
   onConflict: (detail: string) => void;
 }) {
+  const me = useStaffMember();
   const title = `Proposal ${a.id}`;
+  // Links to what it concerns, for those who may open those pages; the words for the others.
+  const customer =
+    a.customer &&
+    (holds(me, 'customers.manage') ? (
+      <Link to={`/admin/customers/${a.customer.id}`} className={linkClass}>
+        {a.customer.name}
+      </Link>
+    ) : (
+      a.customer.name
+    ));
+  const subject = subjectPage(a.subject);
+  const concerns =
+    subject &&
+    (holds(me, subject.permission) ? (
+      <Link to={subject.to} className={linkClass}>
+        {subject.label}
+      </Link>
+    ) : (
+      subject.label
+    ));
   const who: DetailRow[] = [
     ['Kind', a.kindLabel],
     ...(a.amount !== null && a.currency !== null
       ? ([['Amount', formatMoney(BigInt(a.amount), a.currency)]] as DetailRow[])
       : []),
-    ...(a.customer ? ([['Customer', a.customer.name]] as DetailRow[]) : []),
+    ...(customer ? ([['Customer', customer]] as DetailRow[]) : []),
+    ...(concerns ? ([['Concerns', concerns]] as DetailRow[]) : []),
     ['Proposed by', a.proposedBy.name],
     ['Proposed', <When iso={a.proposedAt} />],
     [a.status === 'pending' ? 'Expires' : 'Was due to expire', <When iso={a.expiresAt} />],

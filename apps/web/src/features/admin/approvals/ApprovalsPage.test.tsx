@@ -104,6 +104,15 @@ describe('the approvals inbox', () => {
     expect(
       (screen.getByRole('textbox', { name: 'Smallest amount' }) as HTMLInputElement).value,
     ).toBe('1000.00');
+    // On a phone the filters fold behind one button that says how many are on.
+    const fold = screen.getByRole('button', { name: 'Filters (5 on)' });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(fold.getAttribute('aria-controls') ?? '');
+    expect(panel?.className).toContain('hidden sm:block');
+    expect(panel?.contains(screen.getByRole('search', { name: 'Filter proposals' }))).toBe(true);
+    await userEvent.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.className).not.toContain('hidden');
   });
 
   it('shows my proposals, and every status with who decided', async () => {

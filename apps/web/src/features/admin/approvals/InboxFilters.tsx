@@ -11,6 +11,7 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
 import { tidyAmount } from '../../../components/funding/format';
 import { panelClass } from '../shared/panel';
+import { PhoneFilters } from '../shared/PhoneFilters';
 import type { InboxFilter } from './api';
 import { AGES, STATUS_LABELS } from './labels';
 
@@ -70,80 +71,91 @@ export function InboxFilters({
     setParams(next);
   };
 
+  const on = [
+    filter.view !== 'waiting' && filter.status !== 'pending',
+    filter.kind,
+    filter.minAmount,
+    filter.maxAmount,
+    filter.proposer,
+    filter.olderThanHours,
+  ].filter((value) => value !== null && value !== false).length;
+
   return (
-    <form
-      role="search"
-      aria-label="Filter proposals"
-      noValidate
-      onSubmit={onSubmit}
-      // A new tab or a cleared filter starts the fields afresh.
-      key={JSON.stringify(filter)}
-      className={`grid gap-3 sm:grid-cols-2 lg:grid-cols-3 ${panelClass}`}
-    >
-      {filter.view !== 'waiting' && (
-        <SelectField label="Status" name="status" defaultValue={filter.status}>
-          {APPROVAL_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
+    <PhoneFilters active={on}>
+      <form
+        role="search"
+        aria-label="Filter proposals"
+        noValidate
+        onSubmit={onSubmit}
+        // A new tab or a cleared filter starts the fields afresh.
+        key={JSON.stringify(filter)}
+        className={`grid gap-3 sm:grid-cols-2 lg:grid-cols-3 ${panelClass}`}
+      >
+        {filter.view !== 'waiting' && (
+          <SelectField label="Status" name="status" defaultValue={filter.status}>
+            {APPROVAL_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <SelectField label="Kind" name="kind" defaultValue={filter.kind ?? ''}>
+          <option value="">Every kind</option>
+          {kinds.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
             </option>
           ))}
         </SelectField>
-      )}
-      <SelectField label="Kind" name="kind" defaultValue={filter.kind ?? ''}>
-        <option value="">Every kind</option>
-        {kinds.map((k) => (
-          <option key={k.kind} value={k.kind}>
-            {k.label}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label="Smallest amount"
-        name="min"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={asTyped(filter.minAmount)}
-        error={errors.min}
-      />
-      <TextField
-        label="Largest amount"
-        name="max"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={asTyped(filter.maxAmount)}
-        error={errors.max}
-      />
-      {filter.view !== 'mine' && (
-        <SelectField label="Proposed by" name="proposer" defaultValue={filter.proposer ?? ''}>
-          <option value="">Anyone</option>
-          {proposers.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
+        <TextField
+          label="Smallest amount"
+          name="min"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={asTyped(filter.minAmount)}
+          error={errors.min}
+        />
+        <TextField
+          label="Largest amount"
+          name="max"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={asTyped(filter.maxAmount)}
+          error={errors.max}
+        />
+        {filter.view !== 'mine' && (
+          <SelectField label="Proposed by" name="proposer" defaultValue={filter.proposer ?? ''}>
+            <option value="">Anyone</option>
+            {proposers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <SelectField label="Age" name="age" defaultValue={filter.olderThanHours ?? ''}>
+          <option value="">Any age</option>
+          {AGES.map(([hours, words]) => (
+            <option key={hours} value={hours}>
+              {words}
             </option>
           ))}
         </SelectField>
-      )}
-      <SelectField label="Age" name="age" defaultValue={filter.olderThanHours ?? ''}>
-        <option value="">Any age</option>
-        {AGES.map(([hours, words]) => (
-          <option key={hours} value={hours}>
-            {words}
-          </option>
-        ))}
-      </SelectField>
-      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">Apply filters</Button>
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => {
-            setErrors({});
-            setParams(new URLSearchParams({ view: filter.view }));
-          }}
-        >
-          Clear filters
-        </Button>
-      </div>
-    </form>
+        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
+          <Button type="submit">Apply filters</Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              setErrors({});
+              setParams(new URLSearchParams({ view: filter.view }));
+            }}
+          >
+            Clear filters
+          </Button>
+        </div>
+      </form>
+    </PhoneFilters>
   );
 }

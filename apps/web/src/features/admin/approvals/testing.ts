@@ -17,6 +17,7 @@ export function approvalSample(overrides: Partial<Approval> = {}): Approval {
     amount: '125000',
     currency: 'USD',
     customer: { id: '31', name: 'Ama Mensah' },
+    subject: null,
     proposedBy: { id: '7', name: 'Alan Turing' },
     proposedAt: '2026-11-20T09:30:00.000Z',
     expiresAt: '2026-11-23T09:30:00.000Z',

@@ -92,7 +92,7 @@ describe('the audit log', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row));
-    expect(first?.getByText('2026-11-21 10:15 UTC')).toBeTruthy();
+    expect(first?.getByText('21 Nov 2026, 10:15 UTC')).toBeTruthy();
     expect(first?.getByText('Grace Hopper')).toBeTruthy();
     expect(first?.getByText('Identity check approved')).toBeTruthy();
     expect(first?.getByText('kyc.approve')).toBeTruthy();
@@ -162,6 +162,9 @@ describe('the audit log', () => {
     });
     renderRoute('/admin/audit');
     await screen.findByText('1 event, newest first.');
+    // On a phone the search folds behind one button until opened.
+    const fold = screen.getByRole('button', { name: 'Search and download' });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
     const form = within(screen.getByRole('search', { name: 'Search the audit log' }));
     await userEvent.type(form.getByRole('textbox', { name: 'Actor' }), 'bob');
     await userEvent.type(form.getByLabelText('From (UTC)'), '2026-11-21');
@@ -183,6 +186,12 @@ describe('the audit log', () => {
     expect(screen.getByRole('textbox', { name: 'Actor' }).getAttribute('aria-invalid')).toBe(
       'true',
     );
+    // The server's refusal is in a field: the folded search opens to show it.
+    expect(
+      screen
+        .getByRole('button', { name: 'Search and download (1 on)' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 
   it('reads older events a page at a time, and says when a search finds nothing', async () => {

@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 import { LoadMore } from '../shared/LoadMore';
 import { panelClass } from '../shared/panel';
+import { PhoneFilters } from '../shared/PhoneFilters';
 import { auditActionsQuery, auditExportPath, useAuditLog } from './api';
 import { AuditEntries } from './AuditEntries';
 import { AuditFilterForm } from './AuditFilterForm';
@@ -49,16 +50,22 @@ export function AuditLogPage() {
           and from where. Nothing here can be changed; each row is chained to the one before it.
         </p>
       </div>
-      <AuditFilterForm
-        // The form starts again from a new address, and once the list of actions arrives.
-        key={`${params.toString()}|${actions.data ? 'actions' : ''}`}
-        filters={filters}
-        actions={actions.data}
-        serverErrors={refused}
-        onSearch={setFilters}
-        onDownload={() => download.mutate()}
-        downloading={download.isPending}
-      />
+      <PhoneFilters
+        label="Search and download"
+        active={Object.keys(filters).length}
+        unfold={Object.keys(refused).length > 0}
+      >
+        <AuditFilterForm
+          // The form starts again from a new address, and once the list of actions arrives.
+          key={`${params.toString()}|${actions.data ? 'actions' : ''}`}
+          filters={filters}
+          actions={actions.data}
+          serverErrors={refused}
+          onSearch={setFilters}
+          onDownload={() => download.mutate()}
+          downloading={download.isPending}
+        />
+      </PhoneFilters>
       {download.isError && (
         <Banner tone="error">{errorMessage(download.error, 'The download failed')}</Banner>
       )}

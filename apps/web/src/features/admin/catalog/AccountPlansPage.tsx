@@ -33,7 +33,7 @@ export function AccountPlansPage() {
     <FundingCatalogPage
       title="Account plans"
       noun="plan"
-      intro="Every customer starts on the default plan. A plan sets the service charge on transfers, the daily transfer limit and the amount from which a transfer needs the emailed authorization code."
+      intro="Every customer starts on the default plan. A plan sets the service charge on transfers, the daily transfer limit and the amount from which a transfer needs the emailed authorization code. A change of charge, limits or price waits for a second person under Approvals; customers keep the old terms until it is approved."
       section="account-plans"
       query={queries.staffAccountPlans()}
       itemSchema={accountPlanSchema}

@@ -42,7 +42,7 @@ export function CryptoTypesPage() {
     <FundingCatalogPage
       title="Crypto types"
       noun="crypto type"
-      intro="The currencies customers can pay in, each with the address they pay to. A change of address applies to requests made from then on; past requests keep the address they were shown."
+      intro="The currencies customers can pay in, each with the address they pay to. A new type, a change of address or a retirement waits for a second person under Approvals; customers see the old address until it is approved, and past requests keep the address they were shown."
       section="crypto-types"
       query={queries.staffCryptoTypes()}
       itemSchema={cryptoTypeSchema}

@@ -320,6 +320,7 @@ describe('the back office menu', () => {
     ).toEqual([
       'Overview',
       'Identity checks',
+      // Catalog managers approve each other's catalog changes there.
       'Approvals',
       'Document types',
       'Support contacts',

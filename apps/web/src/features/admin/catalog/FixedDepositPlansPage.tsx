@@ -43,7 +43,7 @@ export function FixedDepositPlansPage() {
     <FundingCatalogPage
       title="Fixed-deposit plans"
       noun="plan"
-      intro="Each fixed deposit keeps the terms of the plan it was opened on; an edit applies to deposits opened afterwards. Interest accrues daily (Actual/365)."
+      intro="Each fixed deposit keeps the terms of the plan it was opened on; a change of terms waits for a second person under Approvals and applies to deposits opened after it is approved. Interest accrues daily (Actual/365)."
       section="fixed-deposit-plans"
       query={queries.staffFixedDepositPlans()}
       itemSchema={fixedDepositPlanSchema}

@@ -1,5 +1,5 @@
 import { formatMoney, type FundingStatus, type StaffFundingRequest } from '@bank/contract';
-import { formatDateTime } from '../../../lib/format';
+import { utcTime } from '../shared/CheckVerdict';
 import { DetailSection, type DetailRow } from '../shared/DetailRows';
 import { StatusBadge as SharedBadge, type StatusTone } from '../shared/StatusBadge';
 import { KIND_LABELS, STATUS_LABELS, SUBJECT_LABELS } from './labels';
@@ -46,14 +46,14 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
       'Claimed',
       <span className="font-semibold">{formatMoney(BigInt(r.claimedAmount), r.currency)}</span>,
     ],
-    ['Submitted', formatDateTime(r.createdAt)],
+    ['Submitted', utcTime(r.createdAt)],
   );
 
   const decision: DetailRow[] = [['Status', STATUS_LABELS[r.status]]];
   if (r.receivedAmount !== null) decision.push(['Received', received(r, r.receivedAmount)]);
   if (r.declineReason) decision.push(['Reason given', r.declineReason]);
   if (r.decidedBy) decision.push(['Decided by', r.decidedBy]);
-  if (r.decidedAt) decision.push(['Decided', formatDateTime(r.decidedAt)]);
+  if (r.decidedAt) decision.push(['Decided', utcTime(r.decidedAt)]);
 
   return (
     <>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { countryName } from '../../../lib/countries';
-import { formatDateTime } from '../../../lib/format';
+import { utcTime } from '../shared/CheckVerdict';
 import { queries } from '../../../lib/queries';
 import { DetailSection, type DetailRow } from '../shared/DetailRows';
 import { useDecisionOutcome } from '../shared/outcome';
@@ -58,12 +58,12 @@ function Review({
     ['Phone', submission.phone],
     ['Home address', submission.homeAddress],
     ['Document type', submission.documentType],
-    ['Submitted', formatDateTime(submission.submittedAt)],
+    ['Submitted', utcTime(submission.submittedAt)],
   ];
   if (submission.reviewedAt) {
     rows.push([
       'Decided',
-      `${formatDateTime(submission.reviewedAt)}${submission.reviewedBy ? ` by ${submission.reviewedBy}` : ''}`,
+      `${utcTime(submission.reviewedAt)}${submission.reviewedBy ? ` by ${submission.reviewedBy}` : ''}`,
     ]);
   }
   if (submission.declineReason) rows.push(['Reason given', submission.declineReason]);

@@ -15,9 +15,18 @@ const tones = {
     'border-red-700 bg-red-50 text-red-900 dark:border-red-500 dark:bg-red-950 dark:text-red-100',
 };
 
-/** "2026-11-18 09:15 UTC": a time as the books keep it. */
+const utc = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * "18 Nov 2026, 09:15 UTC": a time as the back office shows every time, in UTC as the books and
+ * the audit log keep it, whatever the staff member's own time zone.
+ */
 export function utcTime(iso: string): string {
-  return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${utc.format(new Date(iso))} UTC`;
 }
 
 /**

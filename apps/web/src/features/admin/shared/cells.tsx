@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { utcTime } from './CheckVerdict';
 
 export const linkClass = 'font-semibold text-brand-700 underline dark:text-brand-50';
 export const mutedClass = 'text-slate-600 dark:text-slate-400';
@@ -51,5 +51,5 @@ export function Missing({ said }: { said: string }) {
 /** A moment, or a dash when none was recorded. */
 export function When({ iso }: { iso: string | null }) {
   if (!iso) return <Missing said="Not recorded" />;
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+  return <time dateTime={iso}>{utcTime(iso)}</time>;
 }

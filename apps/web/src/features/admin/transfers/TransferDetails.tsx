@@ -1,6 +1,6 @@
 import type { StaffTransfer } from '@bank/contract';
 import { money, percent } from '../../../components/funding/format';
-import { formatDateTime } from '../../../lib/format';
+import { utcTime } from '../shared/CheckVerdict';
 import { DetailSection, type DetailRow } from '../shared/DetailRows';
 import { STATUS_LABELS } from './labels';
 
@@ -19,7 +19,7 @@ export function CustomerDetails({ transfer: t }: { transfer: StaffTransfer }) {
     ['Service charge', `${money(t.fee, t.currency)} (${percent(t.feeRateBp)})`],
     ['Recipient gets', money(t.amountReceived, t.currency)],
   ];
-  if (t.submittedAt) rows.push(['Submitted', formatDateTime(t.submittedAt)]);
+  if (t.submittedAt) rows.push(['Submitted', utcTime(t.submittedAt)]);
   return <DetailSection title="Customer" rows={rows} />;
 }
 
@@ -33,6 +33,6 @@ export function DecisionTaken({ transfer: t }: { transfer: StaffTransfer }) {
   if (t.failureReason) rows.push(['Reason given', t.failureReason]);
   if (t.decidedBy) rows.push(['Decided by', t.decidedBy]);
   else if (t.internal) rows.push(['Decided by', 'Settled at once, no staff step']);
-  if (t.decidedAt) rows.push(['Decided', formatDateTime(t.decidedAt)]);
+  if (t.decidedAt) rows.push(['Decided', utcTime(t.decidedAt)]);
   return <DetailSection title="Decision taken" rows={rows} />;
 }
