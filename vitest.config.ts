@@ -76,8 +76,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          // The whole sign-up-to-dashboard journey takes 50-55 s on a quiet 2-core machine.
-          testTimeout: 150_000,
+          // The whole sign-up-to-dashboard journey takes 50-55 s on a quiet 2-core machine and
+          // 130-150 s at load 8; the funding journey, with a second approver, about as long.
+          testTimeout: 300_000,
           hookTimeout: 90_000,
           fileParallelism: false,
         },

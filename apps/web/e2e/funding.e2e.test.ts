@@ -9,13 +9,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import {
-  enrolStaff,
-  inviteSecondApprover,
-  signIn,
-  watchProblems,
-  type SecondApprover,
-} from './people';
+import { approveWaiting, enrolStaff, inviteSecondApprover, signIn, watchProblems } from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -70,21 +64,6 @@ function startingBalance() {
 
 async function signInCustomer(page: Page) {
   await signIn(page, server.url, customer.email, customer.password);
-}
-
-/**
- * The change waiting on the page (its "Open the proposal" link) approved by the second person,
- * then the page read again: the box is gone.
- */
-async function approveWaiting(page: Page, approver: SecondApprover) {
-  const link = page.getByRole('link', { name: /^Open the proposal/ });
-  const href = await link.getAttribute('href');
-  const id = /\/admin\/approvals\/(\d+)$/.exec(href ?? '')?.[1];
-  expect(id, href ?? 'no link').toBeDefined();
-  await approver.approve(id ?? '');
-  await page.reload();
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await expect.poll(() => link.count()).toBe(0);
 }
 
 async function openMenu(page: Page, item: string) {

@@ -157,3 +157,18 @@ export async function inviteSecondApprover(
     dispose: () => api.dispose(),
   };
 }
+
+/**
+ * The change waiting on `page` (its "Open the proposal" link) approved by the second person,
+ * then the page read again: the box is gone.
+ */
+export async function approveWaiting(page: Page, approver: SecondApprover) {
+  const link = page.getByRole('link', { name: /^Open the proposal/ });
+  const href = await link.getAttribute('href');
+  const id = /\/admin\/approvals\/(\d+)$/.exec(href ?? '')?.[1];
+  expect(id, href ?? 'no link').toBeDefined();
+  await approver.approve(id ?? '');
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect.poll(() => link.count()).toBe(0);
+}

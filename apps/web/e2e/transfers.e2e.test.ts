@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { waitForMail } from './mailbox';
-import { enrolStaff, signIn, watchProblems } from './people';
+import { approveWaiting, enrolStaff, inviteSecondApprover, signIn, watchProblems } from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -130,7 +130,23 @@ describe('bank transfers: PIN and emailed code, staff decisions, a refund, a tra
     await staff.getByLabel('Routing number').fill('021000021');
     await staff.getByLabel('Country').selectOption('US');
     await staff.getByRole('button', { name: 'Save' }).click();
-    await staff.getByText('Saved.', { exact: false }).waitFor();
+    // Where transfers say they go is a two-person change: a catalog manager approves it.
+    await staff.getByText(/^Sent for approval/).waitFor();
+    const approver = await inviteSecondApprover(
+      staff,
+      server.url,
+      dataDir,
+      {
+        email: 'catalog.checker@bank.example',
+        password: 'quiet meadow copper lantern',
+        firstName: 'Katherine',
+        lastName: 'Johnson',
+      },
+      ['catalog_manager'],
+    );
+    await approveWaiting(staff, approver);
+    await approver.dispose();
+    await expect.poll(() => staff.getByLabel('SWIFT code').inputValue()).toBe(OWN_SWIFT);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
