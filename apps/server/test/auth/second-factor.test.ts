@@ -164,12 +164,13 @@ describe(`staff second factor (${engineName})`, () => {
       .executeTakeFirstOrThrow();
     expect(Number(judged.n)).toBeGreaterThan(0);
     expect(Number(judged.n)).toBeLessThanOrEqual(MFA_DAILY_FAILURES);
-    // The day is used up: the right code waits until tomorrow.
+    // Once ten were judged the day is used up and the right code waits until tomorrow; guesses
+    // the per-address limit turned away (429) were never judged and use nothing up.
     const later = await passwordStep(staff);
     const right = await later.client.post('/api/v1/auth/mfa/verify', {
       code: await authenticatorCode(staff.email),
     });
-    expect(right.statusCode).toBe(429);
+    expect(right.statusCode).toBe(Number(judged.n) >= MFA_DAILY_FAILURES ? 429 : 200);
   });
 
   it('a code for another key, or from long ago, is refused', async () => {
