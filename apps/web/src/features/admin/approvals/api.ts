@@ -5,7 +5,8 @@ import {
   type ApprovalStatus,
 } from '@bank/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE, api } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { auditedFileQuery } from '../shared/file-query';
 import { withQuery } from '../shared/queue-pages';
 
 const BASE = '/api/v1/staff/approvals';
@@ -48,40 +49,9 @@ export const approvalQuery = (id: string) =>
     queryFn: () => api('GET', path(id), { schema: approvalSchema }),
   });
 
-/**
- * The evidence file, fetched once as a blob with the session cookie: the server audits every
- * fetch and forbids caching, so it is never read again in the background.
- */
-export function evidenceQuery(id: string) {
-  return queryOptions({
-    queryKey: ['staff', 'approval-evidence', id],
-    queryFn: async (): Promise<Blob> => {
-      let response: Response;
-      let blob: Blob;
-      try {
-        response = await fetch(`${path(id)}/evidence`, { credentials: 'same-origin' });
-        blob = await response.blob();
-      } catch {
-        throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
-      }
-      if (!response.ok) {
-        let problem: unknown;
-        try {
-          problem = JSON.parse(await blob.text());
-        } catch {
-          problem = undefined;
-        }
-        throw ApiError.fromProblem(response.status, problem);
-      }
-      return blob;
-    },
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
+/** The evidence file, fetched once as a blob (every fetch is audited). */
+export const evidenceQuery = (id: string) =>
+  auditedFileQuery(['staff', 'approval-evidence', id], `${path(id)}/evidence`);
 
 /**
  * Approve (with an optional note), reject (with a note) or withdraw one's own. The answer is the

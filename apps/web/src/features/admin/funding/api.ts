@@ -7,10 +7,11 @@ import {
   type StaffFundingRequest,
 } from '@bank/contract';
 import { z } from 'zod';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tidyAmount } from '../../../components/funding/format';
-import { ApiError, NETWORK_ERROR_MESSAGE, api } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { queries, queryKeys } from '../../../lib/queries';
+import { auditedFileQuery } from '../shared/file-query';
 import { usePagedList, withQuery } from '../shared/queue-pages';
 
 function requestPath(id: string): string {
@@ -38,41 +39,12 @@ export const receivedAmountFormSchema = z.object({
 });
 
 /**
- * The proof of payment as the server re-encoded it, fetched as a blob with the session cookie.
- * The server audits every fetch and forbids caching, so it is read once per visit to the page:
- * never again in the background (no staleness, no refetch on focus), and dropped on leaving.
+ * The proof of payment as the server re-encoded it, fetched once as a blob (every fetch is
+ * audited). Outside queryKeys.staffFunding on purpose: a decision reloads the request, not the
+ * proof.
  */
-export function fundingProofQuery(id: string) {
-  return queryOptions({
-    // Outside queryKeys.staffFunding on purpose: a decision reloads the request, not the proof.
-    queryKey: ['staff', 'funding-proof', id],
-    queryFn: async (): Promise<Blob> => {
-      let response: Response;
-      let blob: Blob;
-      try {
-        response = await fetch(`${requestPath(id)}/proof`, { credentials: 'same-origin' });
-        blob = await response.blob();
-      } catch {
-        throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
-      }
-      if (!response.ok) {
-        let problem: unknown;
-        try {
-          problem = JSON.parse(await blob.text());
-        } catch {
-          problem = undefined;
-        }
-        throw ApiError.fromProblem(response.status, problem);
-      }
-      return blob;
-    },
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
+export const fundingProofQuery = (id: string) =>
+  auditedFileQuery(['staff', 'funding-proof', id], `${requestPath(id)}/proof`);
 
 /**
  * Confirm with the amount received (minor units) or decline with a reason. The answer is the
