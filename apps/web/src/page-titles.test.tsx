@@ -31,7 +31,7 @@ function answerAs(me: unknown) {
     if (path === '/api/v1/pin') return { status: 200, body: { hasPin: true, lockedUntil: null } };
     if (path === '/api/v1/notifications/unread-count') return { status: 200, body: { unread: 0 } };
     if (path.startsWith('/api/v1/accounts/current/transactions')) {
-      return { status: 200, body: { items: [], nextCursor: null } };
+      return { status: 200, body: { items: [], nextCursor: null, pending: [] } };
     }
     if (path === '/api/v1/accounts/current') {
       return {

@@ -23,6 +23,7 @@ export const account: AccountSummary = {
 export function transaction(overrides: Partial<Transaction> = {}): Transaction {
   return {
     id: '1',
+    entryId: '101',
     name: 'Salary',
     date: '2024-03-05T12:00:00.000Z',
     amount: '1200',
@@ -58,7 +59,7 @@ export function bankAnswers(overrides: Record<string, FakeResponse> = {}) {
   const answers: Record<string, FakeResponse> = {
     '/api/v1/auth/session': { status: 200, body: { me: ada } },
     '/api/v1/accounts/current': { status: 200, body: account },
-    [RECENT_PATH]: { status: 200, body: { items: [], nextCursor: null } },
+    [RECENT_PATH]: { status: 200, body: { items: [], nextCursor: null, pending: [] } },
     '/api/v1/auth/signout': { status: 204 },
     '/api/v1/pin': { status: 200, body: { hasPin: true, lockedUntil: null } },
     '/api/v1/notifications/unread-count': { status: 200, body: { unread: 0 } },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUNDING_KINDS } from './funding.js';
 import { minorUnitsSchema as minorUnits, unsignedMinorUnitsSchema } from './money.js';
 
 /**
@@ -40,10 +41,15 @@ export type AccountSummary = z.infer<typeof accountSummarySchema>;
 export const TRANSACTION_STATUSES = ['successful', 'in_progress', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** One line of the account's history: a posted ledger entry seen from this account. */
+/**
+ * One line of the account's history: a posted ledger entry seen from this account. `id` is the
+ * line's own (the posting's); `entryId` is the journal entry's, which its detail page is
+ * addressed by (`/dashboard/transactions/{entryId}`).
+ */
 export const transactionSchema = z
   .object({
     id: z.string(),
+    entryId: z.string(),
     name: z.string(),
     date: z.iso.datetime(),
     amount: unsignedMinorUnitsSchema,
@@ -55,7 +61,43 @@ export const transactionSchema = z
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** What a pending item is: a funding request of one of its kinds, or a bank transfer. */
+export const PENDING_ACTIVITY_TYPES = [...FUNDING_KINDS, 'transfer'] as const;
+export type PendingActivityType = (typeof PENDING_ACTIVITY_TYPES)[number];
+
+/**
+ * Money on its way, shown above the history until it is decided: a funding request waiting
+ * for staff to confirm that the payment arrived (`pending`, the spec's word for deposit rows),
+ * or a transfer that has left the balance and waits to be sent (`in_progress`). `effect` says
+ * what it does to the available balance: `credit` once confirmed (a deposit), `debit` already
+ * taken (a transfer: its ledger line, `entryId`, is in the history too), `none` (paid to the
+ * bank from outside the account: a payment, an upgrade, a fixed deposit paid in crypto).
+ */
+export const pendingActivitySchema = z
+  .object({
+    type: z.enum(PENDING_ACTIVITY_TYPES),
+    /** The funding request's id, or the transfer's. */
+    id: z.string(),
+    name: z.string(),
+    date: z.iso.datetime(),
+    amount: unsignedMinorUnitsSchema,
+    currency: z.string(),
+    status: z.enum(['pending', 'in_progress']),
+    effect: z.enum(['credit', 'debit', 'none']),
+    entryId: z.string().nullable(),
+  })
+  .meta({ id: 'PendingActivity' });
+export type PendingActivity = z.infer<typeof pendingActivitySchema>;
+
+/**
+ * A page of the history, newest first. `pending` (the dashboard's Recent Transactions) is the
+ * money on its way, newest first, on the first page only: a page after a cursor answers [].
+ */
 export const transactionPageSchema = z
-  .object({ items: z.array(transactionSchema), nextCursor: z.string().nullable() })
+  .object({
+    items: z.array(transactionSchema),
+    nextCursor: z.string().nullable(),
+    pending: z.array(pendingActivitySchema),
+  })
   .meta({ id: 'TransactionPage' });
 export type TransactionPage = z.infer<typeof transactionPageSchema>;

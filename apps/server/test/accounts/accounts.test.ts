@@ -53,7 +53,7 @@ describe('the current account', () => {
       totalDebit: '0',
     });
     const history = await client.get('/api/v1/accounts/current/transactions');
-    expect(history.json()).toEqual({ items: [], nextCursor: null });
+    expect(history.json()).toEqual({ items: [], nextCursor: null, pending: [] });
   });
 
   it('reads balance, totals and history from the ledger, each customer only their own', async () => {

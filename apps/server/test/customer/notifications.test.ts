@@ -178,7 +178,12 @@ describe('notifications', () => {
     expect(status).toBe(200);
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
     expect(headers['cache-control']).toMatch(/no-store/);
-    expect(events).toEqual([{ unread: 1 }, { unread: 2 }, { unread: 0 }]);
+    // Each count says which kinds of notification were written since the one before.
+    expect(events).toEqual([
+      { unread: 1, changed: [] },
+      { unread: 2, changed: ['bank.message'] },
+      { unread: 0, changed: [] },
+    ]);
 
     const signedOut = await readEvents(port, '', 1, async () => {});
     expect(signedOut.status).toBe(401);

@@ -116,7 +116,7 @@ describe('a session that ends while a page is open', () => {
       if (path === '/api/v1/pin') return { status: 200, body: { hasPin: true, lockedUntil: null } };
       if (path === '/api/v1/notifications/unread-count')
         return { status: 200, body: { unread: 0 } };
-      return { status: 200, body: { items: [], nextCursor: null } };
+      return { status: 200, body: { items: [], nextCursor: null, pending: [] } };
     });
     const router = renderRoute('/dashboard');
     expect(await screen.findByText('4000123457')).toBeTruthy();
@@ -148,7 +148,7 @@ describe('a new sign-in in the same tab', () => {
       if (path === '/api/v1/pin') return { status: 200, body: { hasPin: true, lockedUntil: null } };
       if (path === '/api/v1/notifications/unread-count')
         return { status: 200, body: { unread: 0 } };
-      return { status: 200, body: { items: [], nextCursor: null } };
+      return { status: 200, body: { items: [], nextCursor: null, pending: [] } };
     });
     const router = renderRoute('/auth/signin');
     // What the previous customer's visit left in this tab.

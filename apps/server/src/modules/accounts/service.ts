@@ -1,5 +1,6 @@
 import type {
   AccountSummary,
+  PendingActivity,
   Transaction,
   TransactionPage,
   TransactionStatus,
@@ -13,7 +14,8 @@ import {
   type OwnedAccount,
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
-import { asSeenByAccount } from '../transfers/index.js';
+import { pendingRequestsOfCustomer } from '../funding/index.js';
+import { asSeenByAccount, refundedTransfersOf, transfersInProgressOf } from '../transfers/index.js';
 
 /**
  * The signed-in customer's current account, read from the ledger and scoped by the owner: a
@@ -35,15 +37,25 @@ function currentAccountOf(userId: bigint): OwnedAccount {
   return { ownerId: userId, kind: 'customer_current' };
 }
 
+/**
+ * The balance and the totals of money that moved (decision 25): the ledger's credit and debit
+ * totals, less what failed transfers took and their refunds gave back, which cancel out (a
+ * refund returns exactly what its transfer took, charge included). Available balance is still
+ * total credit less total debit.
+ */
 export async function accountSummary(deps: AppDeps, userId: bigint): Promise<AccountSummary> {
-  const balance = await getOwnedBalance(deps.db, currentAccountOf(userId));
+  const [balance, refunded] = await Promise.all([
+    getOwnedBalance(deps.db, currentAccountOf(userId)),
+    refundedTransfersOf(deps.db, userId),
+  ]);
   if (!balance) throw notOpenYet();
+  const cameBack = refunded.get(balance.currency) ?? 0n;
   return {
     accountNumber: balance.accountNumber,
     currency: balance.currency,
     availableBalance: String(balance.balance),
-    totalCredit: String(balance.totalCredit),
-    totalDebit: String(balance.totalDebit),
+    totalCredit: String(balance.totalCredit - cameBack),
+    totalDebit: String(balance.totalDebit - cameBack),
   };
 }
 
@@ -51,13 +63,14 @@ export async function accountSummary(deps: AppDeps, userId: bigint): Promise<Acc
 export function toTransaction(
   item: Pick<
     HistoryItem,
-    'postingId' | 'memo' | 'amount' | 'currency' | 'balanceAfter' | 'createdAt'
+    'postingId' | 'entryId' | 'memo' | 'amount' | 'currency' | 'balanceAfter' | 'createdAt'
   >,
   status: TransactionStatus = 'successful',
 ): Transaction {
   const credit = item.amount > 0n;
   return {
     id: String(item.postingId),
+    entryId: String(item.entryId),
     name: item.memo,
     date: typeof item.createdAt === 'string' ? item.createdAt : item.createdAt.toISOString(),
     amount: String(credit ? item.amount : -item.amount),
@@ -70,14 +83,63 @@ export function toTransaction(
   };
 }
 
+/**
+ * A page of the history, newest first; the first page (the dashboard's Recent Transactions)
+ * also carries the money on its way.
+ */
 export async function transactions(
   deps: AppDeps,
   userId: bigint,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<TransactionPage> {
-  const history = await getOwnedHistory(deps.db, currentAccountOf(userId), page);
+  const [history, pending] = await Promise.all([
+    getOwnedHistory(deps.db, currentAccountOf(userId), page),
+    page.cursor === undefined ? pendingActivity(deps, userId) : [],
+  ]);
   if (!history) throw notOpenYet();
-  return { items: await withStatuses(deps, history.items), nextCursor: history.nextCursor };
+  return {
+    items: await withStatuses(deps, history.items),
+    nextCursor: history.nextCursor,
+    pending,
+  };
+}
+
+/**
+ * Money on its way, newest first: funding requests waiting for staff (a deposit will credit the
+ * balance; a payment, an upgrade or a fixed deposit paid in crypto never touch it) and transfers
+ * that took their amount and wait to be sent.
+ */
+async function pendingActivity(deps: AppDeps, userId: bigint): Promise<PendingActivity[]> {
+  const [requests, transfers] = await Promise.all([
+    pendingRequestsOfCustomer(deps.db, userId),
+    transfersInProgressOf(deps.db, userId),
+  ]);
+  const items: PendingActivity[] = [
+    ...requests.map((r): PendingActivity => ({
+      type: r.kind,
+      id: String(r.id),
+      name: r.name,
+      date: r.createdAt,
+      amount: String(r.amount),
+      currency: r.currency,
+      status: 'pending',
+      effect: r.kind === 'deposit' ? 'credit' : 'none',
+      entryId: null,
+    })),
+    ...transfers.map((t): PendingActivity => ({
+      type: 'transfer',
+      id: String(t.id),
+      name: t.name,
+      date: t.submittedAt,
+      amount: String(t.amount),
+      currency: t.currency.trim(),
+      status: 'in_progress',
+      effect: 'debit',
+      entryId: String(t.entryId),
+    })),
+  ];
+  // ISO times in UTC with milliseconds compare as text.
+  return items.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
 /** History rows as transactions, each transfer's with its status. */

@@ -4,6 +4,7 @@ import { fundingRoutes } from './routes.js';
 
 export { requestsOfCustomer } from './views.js';
 export { pendingRequests } from './views.js';
+export { pendingRequestsOfCustomer, type PendingRequest } from './dashboard.js';
 
 /** Customers' crypto-paid requests (deposit, payment, fixed deposit, upgrade) and staff review. */
 export const fundingModule: AppModule = {

@@ -55,7 +55,7 @@ export const notificationRoutes =
         schema: {
           tags: ['notifications'],
           summary:
-            'Server-Sent Events: `unread` with {"unread": n} at once and after every change, while the session lasts',
+            'Server-Sent Events while the session lasts: `unread` with {"unread": n, "changed": [kinds of the notifications written since the last event]} at once and after every change; `replaced` when a newer stream of the same person pushed this one out',
           produces: ['text/event-stream'],
           response: { 401: problemResponses(401)[401] },
         },

@@ -1,6 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOTIFICATION_STREAM_EVENT } from '@bank/contract';
+import {
+  NOTIFICATION_STREAM_EVENT,
+  NOTIFICATION_STREAM_REPLACED_EVENT,
+  type NotificationStreamMessage,
+} from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import {
   listenForEndedSessions,
@@ -16,16 +20,20 @@ const HEARTBEAT_MS = 25_000;
 const STREAMS_PER_PERSON = 5;
 
 /**
- * The bell's live count as Server-Sent Events over the session cookie: the unread count at once,
- * then again whenever the person's notifications change (announced by the database at commit,
- * from whichever app server wrote them). The stream ends when the session does: at once when
+ * The live channel as Server-Sent Events over the session cookie (decisions 15 and 25): the
+ * unread count at once, then again whenever the person's notifications change (announced by the
+ * database at commit, from whichever app server wrote them), with the kinds of the notifications
+ * written since the previous message, so that the app refreshes the screens they concern.
+ * Announcements that arrive while a message is being read are sent together in the next one.
+ * A sixth stream of one person in one process pushes the oldest out, which is told so
+ * (`replaced`) and does not reconnect by itself. The stream ends when the session does: at once when
  * the end is announced (by this process, or by the database's `session_ended` notification
  * from any other), and as a backstop its liveness is checked at every heartbeat, without
  * counting as use, so an idle tab does not keep a session alive. The browser's EventSource
  * reconnects by itself; after sign-out it gets a 401 and stops.
  */
 export function notificationStream(deps: AppDeps, app: FastifyInstance) {
-  const open = new Map<string, Set<() => void>>();
+  const open = new Map<string, Set<(why?: 'replaced') => void>>();
   const bySession = new Map<bigint, Set<() => void>>();
   const endSessions = (ids: readonly bigint[]) => {
     for (const id of ids) for (const end of [...(bySession.get(id) ?? [])]) end();
@@ -74,6 +82,8 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
     let ended = false;
     let sending: Promise<void> | null = null;
     let again = false;
+    /** Kinds of the notifications announced since the last message, in the order they came. */
+    const changed = new Set<string>();
 
     const sendCount = async (): Promise<void> => {
       if (sending) {
@@ -83,11 +93,20 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
       sending = (async () => {
         do {
           again = false;
-          const unread = await unreadCount(deps, session.userId);
+          // Taken before the count is read: a kind announced meanwhile goes in the next message,
+          // whose count is read after it was committed. A failed read keeps them for the next.
+          const kinds = [...changed];
+          changed.clear();
+          let unread: number;
+          try {
+            unread = await unreadCount(deps, session.userId);
+          } catch (error) {
+            for (const kind of kinds) changed.add(kind);
+            throw error;
+          }
           if (ended) return;
-          stream.write(
-            `event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify({ unread })}\n\n`,
-          );
+          const message: NotificationStreamMessage = { unread, changed: kinds };
+          stream.write(`event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify(message)}\n\n`);
         } while (again && !ended);
       })()
         .catch((error: unknown) => request.log.warn({ err: error }, 'notification count failed'))
@@ -105,9 +124,12 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
       );
     }, HEARTBEAT_MS);
     heartbeat.unref();
-    const end = () => {
+    const end = (why?: 'replaced') => {
       if (ended) return;
       ended = true;
+      if (why === 'replaced') {
+        stream.write(`event: ${NOTIFICATION_STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
+      }
       clearInterval(heartbeat);
       unsubscribe();
       open.get(person)?.delete(end);
@@ -119,14 +141,17 @@ export function notificationStream(deps: AppDeps, app: FastifyInstance) {
 
     let mine = open.get(person);
     if (!mine) open.set(person, (mine = new Set()));
-    if (mine.size >= STREAMS_PER_PERSON) [...mine][0]?.();
+    if (mine.size >= STREAMS_PER_PERSON) [...mine][0]?.('replaced');
     mine.add(end);
     let ofSession = bySession.get(session.sessionId);
     if (!ofSession) bySession.set(session.sessionId, (ofSession = new Set()));
     ofSession.add(end);
-    reply.raw.on('close', end);
+    reply.raw.on('close', () => end());
 
-    const stop = await deps.notificationHub.subscribe(session.userId, () => void sendCount());
+    const stop = await deps.notificationHub.subscribe(session.userId, (kind) => {
+      if (kind !== null) changed.add(kind);
+      void sendCount();
+    });
     // The client may have gone while the subscription was being made.
     if (ended) stop();
     else unsubscribe = stop;

@@ -5,6 +5,11 @@ import { transferRoutes } from './routes.js';
 export { asSeenByAccount } from './statuses.js';
 export { transfersOfCustomer } from './views.js';
 export { transfersInProgress } from './views.js';
+export {
+  refundedTransfersOf,
+  transfersInProgressOf,
+  type TransferInProgress,
+} from './dashboard.js';
 
 /** Bank transfers: the customer's flow with PIN and code, beneficiaries, the staff queue. */
 export const transfersModule: AppModule = {

@@ -1,13 +1,15 @@
 import type { Database } from '../../db/connection.js';
-import { NOTIFICATIONS_CHANNEL } from './notifier.js';
+import { NOTIFICATIONS_CHANNEL, readAnnouncement } from './notifier.js';
 
-type Listener = () => void;
+/** Told the kind of a new notification, or null when only the unread count changed. */
+type Listener = (kind: string | null) => void;
 
 /**
  * Who is waiting, in this process, to hear that their notifications changed (the bell's live
- * count). One LISTEN on the database for the whole process, whichever app server wrote the
- * notification; each announcement wakes only that person's listeners, which then read their count
- * again (an announcement is a hint, never the data).
+ * count, and the screens a new notification's kind concerns). One LISTEN on the database for the
+ * whole process, whichever app server wrote the notification; each announcement wakes only that
+ * person's listeners, which then read their count again (an announcement is a hint, never the
+ * data).
  */
 export class NotificationHub {
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -19,7 +21,11 @@ export class NotificationHub {
   private start(): Promise<void> {
     this.starting ??= this.database
       .listen(NOTIFICATIONS_CHANNEL, (payload) => {
-        for (const listener of this.listeners.get(payload) ?? []) listener();
+        const announced = readAnnouncement(payload);
+        if (!announced) return;
+        for (const listener of this.listeners.get(announced.userId) ?? []) {
+          listener(announced.kind);
+        }
       })
       .then((stop) => {
         this.stop = stop;
@@ -31,7 +37,10 @@ export class NotificationHub {
     return this.starting;
   }
 
-  /** Calls `listener` whenever this person's notifications change; answers how to stop. */
+  /**
+   * Calls `listener` whenever this person's notifications change, with the new one's kind;
+   * answers how to stop.
+   */
   async subscribe(userId: bigint, listener: Listener): Promise<() => void> {
     await this.start();
     const key = String(userId);

@@ -3,8 +3,24 @@ import type { DB } from '../../db/schema.js';
 import { EmailLayout, P, renderEmail, type Mailer } from '../mail/index.js';
 import { NOTICES, type NoticeData, type NoticeKind } from './kinds/index.js';
 
-/** The channel a committed notification is announced on (payload: the person's id). */
+/**
+ * The channel a committed notification is announced on. The payload is the person's id, then,
+ * for a new notification, `:` and its kind (`42:transfer.received`); the id alone when only the
+ * unread count changed (marked read).
+ */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
+
+/** An announcement's payload: whose notifications changed, and the kind of a new one. */
+export function announcementPayload(userId: bigint, kind?: string): string {
+  return kind === undefined ? String(userId) : `${userId}:${kind}`;
+}
+
+/** Reads an announcement's payload back; null for one that is not an announcement. */
+export function readAnnouncement(payload: string): { userId: string; kind: string | null } | null {
+  const match = /^([1-9][0-9]{0,18})(?::([a-z0-9_.]{1,100}))?$/.exec(payload);
+  if (!match?.[1]) return null;
+  return { userId: match[1], kind: match[2] ?? null };
+}
 
 /** Where a person's emails go and the name to greet them by (read in the event's transaction). */
 export type RecipientLookup = (
@@ -28,9 +44,11 @@ export interface Notifier {
   announce(db: Kysely<DB>, userId: bigint): Promise<void>;
 }
 
-async function announce(db: Kysely<DB>, userId: bigint) {
+async function announce(db: Kysely<DB>, userId: bigint, kind?: NoticeKind) {
   // Delivered by PostgreSQL (and PGlite) only when the transaction commits.
-  await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${String(userId)})`.execute(db);
+  await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${announcementPayload(userId, kind)})`.execute(
+    db,
+  );
 }
 
 export function createNotifier(mail: Mailer, recipientOf: RecipientLookup): Notifier {
@@ -39,13 +57,13 @@ export function createNotifier(mail: Mailer, recipientOf: RecipientLookup): Noti
       const spec = NOTICES[kind];
       const { title, body } = spec.render(spec.data.parse(data) as never);
       await db.insertInto('notifications').values({ user_id: userId, kind, title, body }).execute();
-      await announce(db, userId);
+      await announce(db, userId, kind);
       if (spec.email) {
         const to = await recipientOf(db, userId);
         if (to) await mail.send(db, await notificationEmail(to.email, to.firstName, title, body));
       }
     },
-    announce,
+    announce: (db, userId) => announce(db, userId),
   };
 }
 

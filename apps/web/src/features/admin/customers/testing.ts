@@ -99,6 +99,7 @@ export function searchItem(overrides: Partial<CustomerSearchItem> = {}): Custome
 export function transaction(overrides: Partial<Transaction> = {}): Transaction {
   return {
     id: '9001',
+    entryId: '4501',
     name: 'Transfer to Grace Hopper (Deutsche Bank)',
     date: '2026-11-20T09:30:00.000Z',
     amount: '2500',
