@@ -66,16 +66,20 @@ export const queries = {
       queryFn: () => api('GET', '/api/v1/accounts/current', { schema: accountSummarySchema }),
     }),
 
-  /** The newest `limit` transactions of the current account, newest first. */
+  /**
+   * The dashboard's Recent Transactions: the money on its way (pending requests, transfers in
+   * progress) and the newest `limit` lines of the current account, each newest first. Under the
+   * account's key, so anything that moves money (or asks for it) refreshes it.
+   */
   recentTransactions: (limit: number) =>
     queryOptions({
       queryKey: [...queryKeys.account, 'transactions', { limit }],
-      queryFn: async () =>
-        (
-          await api('GET', `/api/v1/accounts/current/transactions?limit=${limit}`, {
-            schema: transactionPageSchema,
-          })
-        ).items,
+      queryFn: async () => {
+        const page = await api('GET', `/api/v1/accounts/current/transactions?limit=${limit}`, {
+          schema: transactionPageSchema,
+        });
+        return { pending: page.pending, items: page.items };
+      },
     }),
 
   /**

@@ -123,7 +123,7 @@ describe('HomePage', () => {
       }),
     ];
     const { fetchMock } = await openHome({
-      [RECENT_PATH]: { status: 200, body: { items, nextCursor: 'next' } },
+      [RECENT_PATH]: { status: 200, body: { items, nextCursor: 'next', pending: [] } },
     });
     const section = screen.getByRole('region', { name: 'Recent Transactions' });
     const rows = await within(section).findAllByRole('listitem');
@@ -147,7 +147,7 @@ describe('HomePage', () => {
     await openHome({
       [RECENT_PATH]: {
         status: 200,
-        body: { items: [transaction({ name: 'Salary' })], nextCursor: null },
+        body: { items: [transaction({ name: 'Salary' })], nextCursor: null, pending: [] },
       },
     });
     const section = screen.getByRole('region', { name: 'Recent Transactions' });

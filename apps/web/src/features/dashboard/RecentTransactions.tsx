@@ -1,56 +1,36 @@
-import type { Transaction } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cardClass } from '../../components/ui/card';
-import { TransactionStatus } from '../../components/ui/TransactionStatus';
-import { MaskedAmount } from './MaskedAmount';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
+import { LedgerRow, PendingRow } from './ActivityRows';
 
 /** How many transactions the home page shows. */
 export const RECENT_TRANSACTION_COUNT = 10;
 
-const dayMonthYear = new Intl.DateTimeFormat('en-GB');
-
-/** One transaction: name and date on the left; signed amount and status on the right. */
-function TransactionRow({ transaction, shown }: { transaction: Transaction; shown: boolean }) {
-  const credit = transaction.transactionType === 'credit';
-  return (
-    <li className="flex items-start justify-between gap-4 py-3">
-      <div className="min-w-0">
-        <p className="font-medium break-words">{transaction.name}</p>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          <time dateTime={transaction.date}>{dayMonthYear.format(new Date(transaction.date))}</time>
-        </p>
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1">
-        {/* The sign and the hidden word carry credit/debit; the colour only repeats it. */}
-        <p
-          className={`font-semibold tabular-nums ${credit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
-        >
-          <span className="sr-only">{credit ? 'Credit' : 'Debit'} </span>
-          <span aria-hidden="true">{credit ? '+' : '−'}</span>
-          <MaskedAmount minor={transaction.amount} currency={transaction.currency} shown={shown} />
-        </p>
-        <TransactionStatus status={transaction.status} />
-      </div>
-    </li>
-  );
-}
-
-/** The body of the Recent Transactions card: loading, error, empty or the list. */
+/**
+ * The body of the Recent Transactions card: loading, error, empty or the list: money on its way
+ * first (pending requests, transfers in progress), then the latest lines. A transfer in progress
+ * shows once, at the top: its line in the history waits below until it is decided.
+ */
 function TransactionList({ shown }: { shown: boolean }) {
   const recent = useQuery(queries.recentTransactions(RECENT_TRANSACTION_COUNT));
   if (recent.data) {
-    if (recent.data.length === 0) {
+    const { pending, items } = recent.data;
+    const above = new Set(pending.flatMap((p) => (p.entryId === null ? [] : [p.entryId])));
+    const lines = items.filter((t) => !above.has(t.entryId));
+    if (pending.length === 0 && lines.length === 0) {
       return <p className="py-2 text-slate-700 dark:text-slate-300">No Transaction History</p>;
     }
     return (
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-        {recent.data.map((transaction) => (
-          <TransactionRow key={transaction.id} transaction={transaction} shown={shown} />
+        {pending.map((item) => (
+          <PendingRow key={`${item.type}-${item.id}`} item={item} shown={shown} />
+        ))}
+        {lines.map((transaction) => (
+          <LedgerRow key={transaction.id} transaction={transaction} shown={shown} />
         ))}
       </ul>
     );
@@ -67,7 +47,11 @@ function TransactionList({ shown }: { shown: boolean }) {
   return <Loading label="Loading transactions…" />;
 }
 
-/** The latest transactions on the account (SPEC "Home": Recent Transactions), amounts hidden with the balance. */
+/**
+ * The latest transactions on the account (SPEC "Home": Recent Transactions), money on its way
+ * first, each row opening its detail; amounts hidden with the balance. Kept current by the live
+ * channel (hooks/useLiveUnreadCount.ts).
+ */
 export function RecentTransactions({ shown }: { shown: boolean }) {
   const headingId = useId();
   return (

@@ -1,0 +1,176 @@
+import type { PendingActivity, Transaction } from '@bank/contract';
+import {
+  ArrowDownLeft,
+  ArrowUpRight,
+  ChevronRight,
+  Clock,
+  Hourglass,
+  Undo2,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FundingStatusBadge } from '../../components/funding/FundingStatusBadge';
+import { TransactionStatus } from '../../components/ui/TransactionStatus';
+import { pendingPath, transactionDetailPath } from './detail-paths';
+import { MaskedAmount } from './MaskedAmount';
+
+const dayMonthYear = new Intl.DateTimeFormat('en-GB');
+
+const tones = {
+  in: 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-300',
+  out: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  waiting: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  failed: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-300',
+} as const;
+
+/**
+ * One row of Recent Transactions, the whole of it a link to where it leads: an icon of what it
+ * is, name with date and what happens next on the left, amount and status on the right.
+ */
+function Row({
+  to,
+  icon: Icon,
+  tone,
+  name,
+  details,
+  amount,
+  status,
+}: {
+  to: string;
+  icon: LucideIcon;
+  tone: keyof typeof tones;
+  name: string;
+  details: ReactNode;
+  amount: ReactNode;
+  status: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="-mx-2 flex min-h-14 items-start gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+      >
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${tones[tone]}`}
+        >
+          <Icon className="h-5 w-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block font-medium break-words">{name}</span>
+          <span className="block text-sm text-slate-600 dark:text-slate-400">{details}</span>
+        </span>
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <span className="font-semibold tabular-nums">{amount}</span>
+          {status}
+        </span>
+        <ChevronRight
+          aria-hidden="true"
+          className="mt-2 hidden h-4 w-4 shrink-0 text-slate-400 sm:block"
+        />
+      </Link>
+    </li>
+  );
+}
+
+function When({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{dayMonthYear.format(new Date(iso))}</time>;
+}
+
+/** A signed amount: the sign and the hidden word carry credit or debit, the colour repeats it. */
+function Signed({
+  credit,
+  minor,
+  currency,
+  shown,
+}: {
+  credit: boolean;
+  minor: string;
+  currency: string;
+  shown: boolean;
+}) {
+  return (
+    <span
+      className={credit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}
+    >
+      <span className="sr-only">{credit ? 'Credit' : 'Debit'} </span>
+      <span aria-hidden="true">{credit ? '+' : '−'}</span>
+      <MaskedAmount minor={minor} currency={currency} shown={shown} />
+    </span>
+  );
+}
+
+/** A line of the account's history: a posted entry, opening its transaction's detail. */
+export function LedgerRow({ transaction: t, shown }: { transaction: Transaction; shown: boolean }) {
+  const credit = t.transactionType === 'credit';
+  const [icon, tone] =
+    t.status === 'failed'
+      ? ([Undo2, 'failed'] as const)
+      : t.status === 'in_progress'
+        ? ([Hourglass, 'waiting'] as const)
+        : credit
+          ? ([ArrowDownLeft, 'in'] as const)
+          : ([ArrowUpRight, 'out'] as const);
+  return (
+    <Row
+      to={transactionDetailPath(t.entryId)}
+      icon={icon}
+      tone={tone}
+      name={t.name}
+      details={<When iso={t.date} />}
+      amount={<Signed credit={credit} minor={t.amount} currency={t.currency} shown={shown} />}
+      status={<TransactionStatus status={t.status} />}
+    />
+  );
+}
+
+/** What happens next, in the customer's words, for each kind of pending item. */
+const NEXT: Record<PendingActivity['type'], string> = {
+  deposit: 'Added to your balance once we confirm it arrived',
+  payment: 'Paid in crypto; we are confirming it arrived',
+  fixed_deposit: 'Starts once we confirm your payment arrived',
+  upgrade: 'Your new plan applies once we confirm your payment',
+  transfer: 'Taken from your balance; waiting to be sent',
+};
+
+/**
+ * Money on its way: a request waiting for staff (pending) or a transfer waiting to be sent (in
+ * progress). A deposit shows what it will add; a transfer what it took; a payment, an upgrade or
+ * a fixed deposit paid in crypto never touch the balance, so their amount has no sign.
+ */
+export function PendingRow({ item, shown }: { item: PendingActivity; shown: boolean }) {
+  const transfer = item.type === 'transfer';
+  return (
+    <Row
+      to={pendingPath(item)}
+      icon={transfer ? Hourglass : Clock}
+      tone="waiting"
+      name={item.name}
+      details={
+        <>
+          <When iso={item.date} /> · {NEXT[item.type]}
+        </>
+      }
+      amount={
+        item.effect === 'none' ? (
+          <MaskedAmount minor={item.amount} currency={item.currency} shown={shown} />
+        ) : (
+          <Signed
+            credit={item.effect === 'credit'}
+            minor={item.amount}
+            currency={item.currency}
+            shown={shown}
+          />
+        )
+      }
+      status={
+        item.status === 'pending' ? (
+          <FundingStatusBadge status="pending" />
+        ) : (
+          <TransactionStatus status="in_progress" />
+        )
+      }
+    />
+  );
+}

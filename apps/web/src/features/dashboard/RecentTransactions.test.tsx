@@ -1,0 +1,195 @@
+import type { PendingActivity, Transaction } from '@bank/contract';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { account, bankAnswers, RECENT_PATH, transaction } from '../../test-fixtures';
+import { latestStream, stubEventSource } from '../../test-event-source';
+import { mockFetch, renderRoute } from '../../test-utils';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function pending(overrides: Partial<PendingActivity> = {}): PendingActivity {
+  return {
+    type: 'deposit',
+    id: '31',
+    name: 'Crypto deposit (Bitcoin)',
+    date: '2024-03-06T10:00:00.000Z',
+    amount: '15000',
+    currency: 'USD',
+    status: 'pending',
+    effect: 'credit',
+    entryId: null,
+    ...overrides,
+  };
+}
+
+const page = (items: Transaction[], waiting: PendingActivity[] = []) => ({
+  status: 200,
+  body: { items, nextCursor: null, pending: waiting },
+});
+
+async function rowsOfRecent() {
+  const section = await screen.findByRole('region', { name: 'Recent Transactions' });
+  return within(section).findAllByRole('listitem');
+}
+
+const hrefOf = (row: HTMLElement | undefined) =>
+  row ? within(row).getByRole('link').getAttribute('href') : null;
+
+describe('Recent Transactions', () => {
+  it('shows money on its way first, with its true status and amount, each row leading to where it is followed', async () => {
+    const transferLine = transaction({
+      id: '900',
+      entryId: '77',
+      name: 'Transfer to Ada Lovelace (Deutsche Bank)',
+      amount: '10000',
+      transactionType: 'debit',
+      status: 'in_progress',
+      date: '2024-03-06T09:00:00.000Z',
+    });
+    mockFetch(
+      bankAnswers({
+        [RECENT_PATH]: page(
+          [transferLine, transaction({ id: '899', entryId: '76', name: 'Salary' })],
+          [
+            pending(),
+            pending({
+              type: 'transfer',
+              id: '12',
+              name: 'Transfer to Ada Lovelace (Deutsche Bank)',
+              amount: '10000',
+              status: 'in_progress',
+              effect: 'debit',
+              entryId: '77',
+              date: '2024-03-06T09:00:00.000Z',
+            }),
+            pending({
+              type: 'payment',
+              id: '32',
+              name: 'Payment (Card replacement), by Bitcoin',
+              amount: '1250',
+              effect: 'none',
+            }),
+            pending({
+              type: 'upgrade',
+              id: '33',
+              name: 'Upgrade to the Gold plan, by Bitcoin',
+              amount: '5000',
+              effect: 'none',
+            }),
+            pending({
+              type: 'fixed_deposit',
+              id: '34',
+              name: 'Fixed deposit on the Six months plan, by Bitcoin',
+              amount: '20000',
+              effect: 'none',
+            }),
+          ],
+        ),
+      }),
+    );
+    renderRoute('/dashboard');
+    const rows = await rowsOfRecent();
+
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Crypto deposit (Bitcoin)06/03/2024 · Added to your balance once we confirm it arrivedCredit +$150.00pending',
+      'Transfer to Ada Lovelace (Deutsche Bank)06/03/2024 · Taken from your balance; waiting to be sentDebit −$100.00in progress',
+      'Payment (Card replacement), by Bitcoin06/03/2024 · Paid in crypto; we are confirming it arrived$12.50pending',
+      'Upgrade to the Gold plan, by Bitcoin06/03/2024 · Your new plan applies once we confirm your payment$50.00pending',
+      'Fixed deposit on the Six months plan, by Bitcoin06/03/2024 · Starts once we confirm your payment arrived$200.00pending',
+      // The transfer's own line waits below until it is decided: shown once, at the top.
+      'Salary05/03/2024Credit +$12.00successful',
+    ]);
+    expect(rows.map(hrefOf)).toEqual([
+      '/dashboard/add-funds/crypto',
+      '/dashboard/transfers/12',
+      '/dashboard/make-payment',
+      '/dashboard/upgrade',
+      '/dashboard/fixed-deposit',
+      '/dashboard/transactions/76',
+    ]);
+  });
+
+  it('opens the detail of every line by the journal entry it carries', async () => {
+    mockFetch(
+      bankAnswers({
+        [RECENT_PATH]: page([
+          transaction({ id: '5', entryId: '501', name: 'Refund: transfer to Ada Lovelace failed' }),
+          transaction({
+            id: '4',
+            entryId: '400',
+            name: 'Transfer to Ada Lovelace (Deutsche Bank)',
+            transactionType: 'debit',
+            status: 'failed',
+          }),
+        ]),
+      }),
+    );
+    renderRoute('/dashboard');
+    const rows = await rowsOfRecent();
+    expect(rows.map(hrefOf)).toEqual([
+      '/dashboard/transactions/501',
+      '/dashboard/transactions/400',
+    ]);
+    expect(rows[1]?.textContent).toContain('failed');
+  });
+
+  it('turns a pending deposit into its confirmed line the moment staff confirm it, without a reload', async () => {
+    stubEventSource();
+    let confirmed = false;
+    const answers = (path: string) => {
+      if (!confirmed) {
+        return bankAnswers({
+          '/api/v1/accounts/current': {
+            status: 200,
+            body: { ...account, availableBalance: '0', totalCredit: '0', totalDebit: '0' },
+          },
+          [RECENT_PATH]: page([], [pending()]),
+        })(path);
+      }
+      return bankAnswers({
+        '/api/v1/accounts/current': {
+          status: 200,
+          body: { ...account, availableBalance: '14250', totalCredit: '14250', totalDebit: '0' },
+        },
+        [RECENT_PATH]: page([
+          transaction({
+            id: '9',
+            entryId: '90',
+            name: 'Crypto deposit (Bitcoin)',
+            amount: '14250',
+          }),
+        ]),
+        '/api/v1/notifications/unread-count': { status: 200, body: { unread: 1 } },
+      })(path);
+    };
+    mockFetch(answers);
+    renderRoute('/dashboard');
+    const [before] = await rowsOfRecent();
+    expect(before?.textContent).toMatch(/pending$/);
+    expect(screen.getByText('Available balance').nextElementSibling?.textContent).toBe('$0.00');
+
+    confirmed = true;
+    const stream = latestStream();
+    act(() => {
+      stream.open();
+      stream.send('unread', { unread: 0, changed: [] });
+      stream.send('unread', { unread: 1, changed: ['funding.confirmed'] });
+    });
+
+    await waitFor(() =>
+      expect(screen.getByText('Available balance').nextElementSibling?.textContent).toBe('$142.50'),
+    );
+    const [after] = await rowsOfRecent();
+    await waitFor(() =>
+      expect(after?.textContent).toBe(
+        'Crypto deposit (Bitcoin)05/03/2024Credit +$142.50successful',
+      ),
+    );
+    expect(screen.getByText('Total Credit').nextElementSibling?.textContent).toBe('$142.50');
+  });
+});

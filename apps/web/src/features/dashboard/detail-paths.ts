@@ -1,0 +1,26 @@
+import type { PendingActivityType } from '@bank/contract';
+
+/**
+ * Where each row of the dashboard leads. A ledger line opens its transaction's detail, by the
+ * journal entry it carries; a transfer opens its own detail (status timeline, receipt); a funding
+ * request opens the page where the customer already follows it with its status.
+ */
+export function transactionDetailPath(entryId: string): string {
+  return `/dashboard/transactions/${encodeURIComponent(entryId)}`;
+}
+
+export function transferDetailPath(transferId: string): string {
+  return `/dashboard/transfers/${encodeURIComponent(transferId)}`;
+}
+
+const REQUEST_PAGES: Record<Exclude<PendingActivityType, 'transfer'>, string> = {
+  deposit: '/dashboard/add-funds/crypto',
+  payment: '/dashboard/make-payment',
+  fixed_deposit: '/dashboard/fixed-deposit',
+  upgrade: '/dashboard/upgrade',
+};
+
+/** A pending item's address: the transfer's detail, or its request's page. */
+export function pendingPath(item: { type: PendingActivityType; id: string }): string {
+  return item.type === 'transfer' ? transferDetailPath(item.id) : REQUEST_PAGES[item.type];
+}
