@@ -78,22 +78,30 @@ function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{dayMonthYear.format(new Date(iso))}</time>;
 }
 
-/** A signed amount: the sign and the hidden word carry credit or debit, the colour repeats it. */
+/**
+ * A signed amount: the sign and the hidden word carry credit or debit, the colour repeats it;
+ * money still to come (`expected`) is not coloured as if it had arrived.
+ */
 function Signed({
   credit,
   minor,
   currency,
   shown,
+  expected = false,
 }: {
   credit: boolean;
   minor: string;
   currency: string;
   shown: boolean;
+  expected?: boolean;
 }) {
+  const colour = expected
+    ? 'text-slate-900 dark:text-slate-100'
+    : credit
+      ? 'text-green-700 dark:text-green-400'
+      : 'text-red-700 dark:text-red-400';
   return (
-    <span
-      className={credit ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}
-    >
+    <span className={colour}>
       <span className="sr-only">{credit ? 'Credit' : 'Debit'} </span>
       <span aria-hidden="true">{credit ? '+' : '−'}</span>
       <MaskedAmount minor={minor} currency={currency} shown={shown} />
@@ -158,6 +166,7 @@ export function PendingRow({ item, shown }: { item: PendingActivity; shown: bool
         ) : (
           <Signed
             credit={item.effect === 'credit'}
+            expected={item.effect === 'credit'}
             minor={item.amount}
             currency={item.currency}
             shown={shown}

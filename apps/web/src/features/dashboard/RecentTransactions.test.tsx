@@ -104,6 +104,9 @@ describe('Recent Transactions', () => {
       // The transfer's own line waits below until it is decided: shown once, at the top.
       'Salary05/03/2024Credit +$12.00successful',
     ]);
+    // Money still to come is not coloured as arrived; a transfer's has left.
+    expect(within(rows[0] as HTMLElement).getByText(/\$150/).className).not.toMatch(/green/);
+    expect(within(rows[1] as HTMLElement).getByText(/\$100/).className).toMatch(/text-red-700/);
     expect(rows.map(hrefOf)).toEqual([
       '/dashboard/add-funds/crypto',
       '/dashboard/transfers/12',

@@ -63,7 +63,7 @@ export function RecentTransactions({ shown }: { shown: boolean }) {
         <Link
           to="/dashboard/statements"
           aria-label="View all transactions in Statements & Report"
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-50"
+          className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-50"
         >
           View all
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
