@@ -86,6 +86,21 @@ describe('the live channel in a tab', () => {
     expect(FakeEventSource.made).toHaveLength(2);
   });
 
+  it('pushed out while in view in a window beside others: listens again when given the focus', () => {
+    listening();
+    const first = latestStream();
+    act(() => {
+      first.open();
+      first.send('replaced', {});
+    });
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.made).toHaveLength(1);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(FakeEventSource.made).toHaveLength(2);
+  });
+
   it('asks who is signed in when the server refuses the stream for good', () => {
     const { stale } = listening();
     const stream = latestStream();

@@ -54,13 +54,17 @@ export function useLiveUnreadCount() {
       });
     };
 
+    // Looked at again: shown (another tab or window was in front) or given the focus (a window
+    // beside others).
     const listenAgainWhenSeen = () => {
       if (document.visibilityState === 'visible' && source === null) listen();
     };
     listen();
     document.addEventListener('visibilitychange', listenAgainWhenSeen);
+    window.addEventListener('focus', listenAgainWhenSeen);
     return () => {
       document.removeEventListener('visibilitychange', listenAgainWhenSeen);
+      window.removeEventListener('focus', listenAgainWhenSeen);
       source?.close();
     };
   }, [queryClient]);
