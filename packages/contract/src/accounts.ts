@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FUNDING_KINDS } from './funding.js';
 import { minorUnitsSchema as minorUnits, unsignedMinorUnitsSchema } from './money.js';
 
 /**
@@ -61,8 +60,18 @@ export const transactionSchema = z
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** What a pending item is: a funding request of one of its kinds, or a bank transfer. */
-export const PENDING_ACTIVITY_TYPES = [...FUNDING_KINDS, 'transfer'] as const;
+/**
+ * What a pending item is: a funding request of one of its kinds (FUNDING_KINDS: spelt out here,
+ * so that the sign-in page, which reads this module, does not carry the funding schemas; the
+ * server's dashboard read does not compile if a kind is missing), or a bank transfer.
+ */
+export const PENDING_ACTIVITY_TYPES = [
+  'deposit',
+  'payment',
+  'fixed_deposit',
+  'upgrade',
+  'transfer',
+] as const;
 export type PendingActivityType = (typeof PENDING_ACTIVITY_TYPES)[number];
 
 /**
