@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { NoticeSpec } from '../notice.js';
 import { accountNotices } from './account.js';
 import { adjustmentNotices } from './adjustments.js';
+import { balanceNotices } from './balance.js';
 import { customerNotices } from './customers.js';
 import { moneyNotices } from './money.js';
 
@@ -14,6 +15,7 @@ export const NOTICES = {
   ...moneyNotices,
   ...customerNotices,
   ...adjustmentNotices,
+  ...balanceNotices,
 } satisfies Record<string, NoticeSpec>;
 
 export type NoticeKind = keyof typeof NOTICES;

@@ -166,6 +166,7 @@ function cryptoType(id: string, name: string, overrides: Partial<CryptoType> = {
     address: ADDRESS,
     network: null,
     address2: null,
+    rate: null,
     createdAt: WHEN,
     updatedAt: WHEN,
     ...overrides,
