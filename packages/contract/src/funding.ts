@@ -69,6 +69,8 @@ export const cryptoTypeSchema = z
     address2: z.string().nullable(),
     /** What one coin is worth, set by staff with its time (decision 27); null: not set. */
     rate: cryptoRateSchema.nullable(),
+    /** The bank's currency, that the rate is in. */
+    currency: z.string(),
   })
   .meta({ id: 'CryptoType' });
 export type CryptoType = z.infer<typeof cryptoTypeSchema>;

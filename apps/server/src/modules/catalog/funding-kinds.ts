@@ -70,8 +70,9 @@ export const cryptoTypes: EntryKind<z.output<typeof cryptoTypeInputSchema>, Cryp
   label: 'crypto type',
   input: cryptoTypeInputSchema,
   columns: (i) => ({ name: i.name, address: i.address, network: i.network, address2: i.address2 }),
-  output: (row) => ({
+  output: (row, currency) => ({
     ...dates(row),
+    currency,
     address: row.address as string,
     network: row.network as string | null,
     address2: row.address2 as string | null,

@@ -167,6 +167,7 @@ function cryptoType(id: string, name: string, overrides: Partial<CryptoType> = {
     network: null,
     address2: null,
     rate: null,
+    currency: 'USD',
     createdAt: WHEN,
     updatedAt: WHEN,
     ...overrides,
