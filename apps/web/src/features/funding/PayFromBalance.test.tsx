@@ -150,6 +150,23 @@ describe('Upgrade Account from the balance', () => {
   });
 });
 
+describe('Upgrade Account while an upgrade waits', () => {
+  it('says so before any form is filled', async () => {
+    mockFetch(
+      fundingAnswers({
+        [requestsPath('upgrade')]: {
+          status: 200,
+          body: { items: [request({ kind: 'upgrade', subject: 'Gold', status: 'pending' })] },
+        },
+      }),
+    );
+    renderRoute('/dashboard/upgrade');
+    expect(
+      await screen.findByText(/^Your upgrade to the Gold plan is waiting for us to confirm/),
+    ).toBeTruthy();
+  });
+});
+
 describe('Make payment from the balance', () => {
   it('is a method of its own, checks the fields, pays with a key and lists the payment', async () => {
     let done = false;

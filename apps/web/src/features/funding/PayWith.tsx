@@ -31,8 +31,11 @@ export function PayWith({
           const Icon = m.icon;
           const checked = value === m.value;
           return (
-            <label
+            // The card is the target (a click anywhere chooses it); the radio's name is the
+            // method alone, what it means is its description.
+            <div
               key={m.value}
+              onClick={() => onChange(m.value)}
               className={`flex min-h-16 cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
                 checked
                   ? 'bg-brand-50 ring-brand-700 dark:bg-slate-800 dark:ring-brand-50'
@@ -40,27 +43,31 @@ export function PayWith({
               }`}
             >
               <input
+                id={`${name}-${m.value}`}
                 type="radio"
                 name={name}
                 value={m.value}
                 checked={checked}
                 onChange={() => onChange(m.value)}
                 className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-                aria-describedby={`${name}-${m.value}`}
+                aria-describedby={`${name}-${m.value}-says`}
               />
               <span className="flex min-w-0 flex-col">
-                <span className="flex items-center gap-2 font-semibold">
+                <label
+                  htmlFor={`${name}-${m.value}`}
+                  className="flex cursor-pointer items-center gap-2 font-semibold"
+                >
                   <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
                   {m.label}
-                </span>
+                </label>
                 <span
-                  id={`${name}-${m.value}`}
+                  id={`${name}-${m.value}-says`}
                   className="text-sm text-slate-700 dark:text-slate-300"
                 >
                   {says[m.value]}
                 </span>
               </span>
-            </label>
+            </div>
           );
         })}
       </div>

@@ -1,9 +1,11 @@
 import { toDecimalString, type FundingForms } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { money } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { cardClass } from '../../components/ui/card';
+import { queries } from '../../lib/queries';
 import { CryptoRequestForm } from './CryptoRequestForm';
 import { INSTRUCTION, Page, PageIntro, WhenAvailable } from './layout';
 import { OutcomeBanner, type Outcome } from './OutcomeBanner';
@@ -21,6 +23,9 @@ function UpgradeForm({ forms }: { forms: FundingForms }) {
   const [plan, setPlan] = useState('');
   const [method, setMethod] = useState<PayMethod>('crypto');
   const [done, setDone] = useState<(Outcome & { id: number }) | null>(null);
+  // One upgrade waits at a time: said before the customer fills a form the bank would refuse.
+  const requests = useQuery(queries.fundingRequests('upgrade'));
+  const waiting = requests.data?.find((r) => r.status === 'pending');
   const current = forms.accountPlans.find((p) => p.id === forms.currentPlanId);
   // The default plan is where everyone starts: nobody pays to move to it.
   const options = forms.accountPlans.filter((p) => p.id !== forms.currentPlanId && !p.isDefault);
@@ -43,6 +48,12 @@ function UpgradeForm({ forms }: { forms: FundingForms }) {
           Your plan now: <strong>{current?.name ?? 'n/a'}</strong>
         </span>
       </p>
+      {waiting && (
+        <Banner tone="info">
+          Your upgrade to the {waiting.subject ?? ''} plan is waiting for us to confirm its payment:
+          we will tell you as soon as it is decided. You can ask for another upgrade once it is.
+        </Banner>
+      )}
       {options.length === 0 ? (
         <Banner tone="info">There is no other plan to move to right now.</Banner>
       ) : (

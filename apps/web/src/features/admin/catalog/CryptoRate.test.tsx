@@ -96,7 +96,7 @@ describe('a crypto type rate (staff)', () => {
       screen.getByRole('button', { name: 'Change rate of Bitcoin' }),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Remove the rate of Bitcoin' }));
+    await user.click(screen.getByRole('button', { name: 'Remove rate of Bitcoin' }));
     expect(await screen.findByText('No rate: customers see no coin amount.')).toBeTruthy();
     expect(sent.at(-1)?.method).toBe('DELETE');
   });

@@ -78,8 +78,8 @@ export function CryptoRateControl({ entry }: { entry: CryptoType }) {
   const rate = entry.rate;
   if (editing) {
     return (
-      <div className="mt-2 flex flex-col gap-3">
-        <h4 className="font-semibold text-slate-900 dark:text-slate-50">Rate of {entry.name}</h4>
+      <div className="flex flex-col gap-3">
+        <h3 className="font-semibold text-slate-900 dark:text-slate-50">Rate of {entry.name}</h3>
         <CatalogEntryForm
           label={`Rate of ${entry.name}`}
           fields={fieldsIn(currency)}
@@ -108,7 +108,7 @@ export function CryptoRateControl({ entry }: { entry: CryptoType }) {
   }
 
   return (
-    <div className="mt-1 flex flex-col gap-2">
+    <div className="flex flex-col gap-2">
       {touched && <StatusMessage>{said}</StatusMessage>}
       <p>
         {rate ? (
@@ -142,7 +142,7 @@ export function CryptoRateControl({ entry }: { entry: CryptoType }) {
         {rate && (
           <Button
             variant="secondary"
-            aria-label={`Remove the rate of ${entry.name}`}
+            aria-label={`Remove rate of ${entry.name}`}
             loading={save.isPending}
             onClick={() => {
               setSaid(null);

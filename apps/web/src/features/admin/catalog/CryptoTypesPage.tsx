@@ -54,9 +54,9 @@ export function CryptoTypesPage() {
           <span className="font-mono break-all">{t.address}</span>
           {t.network && <> · {t.network}</>}
           {t.address2 && <span className="block font-mono break-all">Second: {t.address2}</span>}
-          <CryptoRateControl entry={t} />
         </>
       )}
+      after={(t) => <CryptoRateControl entry={t} />}
     />
   );
 }
