@@ -199,6 +199,7 @@ export const routes: RouteObject[] = [
         },
         { path: 'make-payment', lazy: fundingPage('MakePaymentPage') },
         { path: 'make-payment/crypto', lazy: fundingPage('PaymentCryptoPage') },
+        { path: 'make-payment/balance', lazy: fundingPage('PaymentBalancePage') },
         { path: 'fixed-deposit', lazy: fundingPage('FixedDepositPage') },
         { path: 'fixed-deposit/crypto', lazy: fundingPage('FixedDepositCryptoPage') },
         { path: 'fixed-deposit/balance', lazy: fundingPage('FixedDepositBalancePage') },

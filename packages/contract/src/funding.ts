@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cryptoRateSchema } from './crypto-rate.js';
 import { decisionAmountSchema, openProposalSchema } from './dual-control.js';
 import { documentTypeNameSchema } from './catalog.js';
 import {
@@ -66,6 +67,10 @@ export const cryptoTypeSchema = z
     address: z.string(),
     network: z.string().nullable(),
     address2: z.string().nullable(),
+    /** What one coin is worth, set by staff with its time (decision 27); null: not set. */
+    rate: cryptoRateSchema.nullable(),
+    /** The bank's currency, that the rate is in. */
+    currency: z.string(),
   })
   .meta({ id: 'CryptoType' });
 export type CryptoType = z.infer<typeof cryptoTypeSchema>;
@@ -227,6 +232,8 @@ export const fundingFormsSchema = z
         address: z.string(),
         network: z.string().nullable(),
         address2: z.string().nullable(),
+        /** The coin's price in the bank's currency, when staff set one: the form says how much to send. */
+        rate: cryptoRateSchema.nullable(),
       }),
     ),
     purposes: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -243,12 +250,39 @@ export const FUNDING_KINDS = ['deposit', 'payment', 'fixed_deposit', 'upgrade'] 
 export type FundingKind = (typeof FUNDING_KINDS)[number];
 export const FUNDING_STATUSES = ['pending', 'confirmed', 'declined'] as const;
 export type FundingStatus = (typeof FUNDING_STATUSES)[number];
+/** How a request is paid: crypto with a proof (staff confirm it), or the available balance (at once). */
+export const FUNDING_PAID_FROM = ['crypto', 'balance'] as const;
+export type FundingPaidFrom = (typeof FUNDING_PAID_FROM)[number];
+
+/** The Type of a request paid from the balance, where a crypto one names its coin. */
+export const PAID_FROM_BALANCE_LABEL = 'Account balance';
+
+/**
+ * The id (hash) of the payment on its network, as the customer's wallet shows it: 16 to 128
+ * letters and digits (hex hashes of Bitcoin, Ethereum and Tron, with or without 0x; base58 and
+ * base32 ids). Optional beside the proof picture (decision 27).
+ */
+export const transactionIdSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9]{16,128}$/,
+    'Paste the transaction id from your wallet: 16 to 128 letters and digits, no spaces',
+  );
+
+/** Left empty (or not sent), no transaction id. */
+export const optionalTransactionIdSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  transactionIdSchema.optional(),
+);
 
 /** The text fields of a crypto request form (multipart, with its proof file). */
 const requestFields = {
   /** The crypto type's id (the spec's `type`). */
   type: id,
   amount: positiveDecimalAmountSchema,
+  /** The payment's transaction id (hash), beside the proof; optional. */
+  transactionId: optionalTransactionIdSchema,
 };
 export const depositRequestFieldsSchema = z.strictObject(requestFields);
 export const paymentRequestFieldsSchema = z.strictObject({ ...requestFields, purpose: id });
@@ -263,7 +297,8 @@ export const fundingRequestSchema = z
   .object({
     id: z.string(),
     kind: z.enum(FUNDING_KINDS),
-    /** The crypto type's name (the spec's Type column). */
+    paidFrom: z.enum(FUNDING_PAID_FROM),
+    /** The crypto type's name (the spec's Type column); "Account balance" when paid from it. */
     type: z.string(),
     /** The purpose (payment) or the plan (fixed deposit, upgrade); null for a deposit. */
     subject: z.string().nullable(),
@@ -289,6 +324,40 @@ export const fundingRequestQuerySchema = z.object({ kind: z.enum(FUNDING_KINDS) 
 export const fundingRequestCreatedSchema = z
   .object({ status: z.literal('pending'), request: fundingRequestSchema })
   .meta({ id: 'FundingRequestCreated' });
+
+/** The client's key for one attempt: a retried request (same key) never pays twice. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not an idempotency key');
+
+/**
+ * A payment to the bank from the available balance (beyond the spec: PRODUCT.md), one ledger
+ * entry at once.
+ */
+export const paymentFromBalanceSchema = z
+  .strictObject({
+    purpose: id,
+    amount: positiveDecimalAmountSchema,
+    idempotencyKey: idempotencyKeySchema,
+  })
+  .meta({ id: 'PaymentFromBalance' });
+
+/**
+ * An upgrade paid from the available balance: `amount` is the plan's price as the customer saw
+ * it (refused if the price is not that any more); the plan applies at once.
+ */
+export const upgradeFromBalanceSchema = z
+  .strictObject({
+    plan: z.string().regex(/^[1-9]\d{0,18}$/, 'Choose a plan'),
+    amount: positiveDecimalAmountSchema,
+    idempotencyKey: idempotencyKeySchema,
+  })
+  .meta({ id: 'UpgradeFromBalance' });
+
+/** The answer to a payment from the balance: done (confirmed), with the row. */
+export const fundingPaidSchema = z
+  .object({ status: z.literal('confirmed'), request: fundingRequestSchema })
+  .meta({ id: 'FundingPaid' });
 
 /** Proof uploads: the spec's hint is SVG, PNG, JPG or GIF; an SVG is rasterized on intake. */
 export const PROOF_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -346,7 +415,7 @@ export const newFixedDepositSchema = z
     plan: id,
     amount: positiveDecimalAmountSchema,
     /** The client's key for this attempt: a retried request never opens two deposits. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not an idempotency key'),
+    idempotencyKey: idempotencyKeySchema,
   })
   .meta({ id: 'NewFixedDeposit' });
 
@@ -356,7 +425,10 @@ export const newFixedDepositSchema = z
 export const staffFundingItemSchema = z.object({
   id: z.string(),
   kind: z.enum(FUNDING_KINDS),
+  paidFrom: z.enum(FUNDING_PAID_FROM),
   type: z.string(),
+  /** The transaction id (hash) the customer gave beside the proof, if any. */
+  transactionId: z.string().nullable(),
   subject: z.string().nullable(),
   claimedAmount: unsignedMinorUnitsSchema,
   currency: z.string(),
@@ -389,6 +461,8 @@ export const staffFundingQueueQuerySchema = z.object({
   status: z.enum(FUNDING_STATUSES).default('pending'),
   kind: z.enum(FUNDING_KINDS).optional(),
   ...queueSearchShape,
+  /** Also a transaction id (hash) a customer gave, whole: up to 128 characters. */
+  q: textSchema().trim().min(1).max(128).optional(),
   /** The amount claimed, or received once confirmed. */
   ...queueAmountShape,
 });
@@ -396,9 +470,19 @@ export type StaffFundingQueueQuery = z.output<typeof staffFundingQueueQuerySchem
 
 export const staffFundingRequestSchema = staffFundingItemSchema
   .extend({
-    payToAddress: z.string(),
+    /** Where the customer paid; null when paid from the balance (no address, no proof). */
+    payToAddress: z.string().nullable(),
     network: z.string().nullable(),
-    proofMime: z.string(),
+    proofMime: z.string().nullable(),
+    /**
+     * How much of the coin the claim was at the rate staff had set when the customer asked: the
+     * coin amount ("0.0123 BTC"), the price of one coin, and when that rate was set.
+     */
+    coinQuote: z
+      .object({ amount: z.string(), perCoin: z.string(), setAt: z.iso.datetime() })
+      .nullable(),
+    /** Other requests that gave the same transaction id (a payment claimed twice?). */
+    sameTransactionIdOn: z.array(z.string()),
     /** Fixed deposits and upgrades: the plan's terms now, to check the amount against. */
     planTerms: z.string().nullable(),
     /** Confirmations of at least this much (minor units), or above the claim, need two people. */

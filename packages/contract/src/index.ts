@@ -6,6 +6,7 @@ export * from './audit-log.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './constants.js';
+export * from './crypto-rate.js';
 export * from './customers.js';
 export * from './format.js';
 export * from './funding.js';

@@ -48,6 +48,7 @@ export const NOTIFICATION_KINDS = [
   'funding.received',
   'funding.confirmed',
   'funding.declined',
+  'funding.paid_from_balance',
   'fixed_deposit.opened',
   'fixed_deposit.matured',
   'transfer.code_locked',

@@ -135,6 +135,8 @@ describe('what the funding forms offer', () => {
           address: 'TQ5NsmZqVQmhXBJAKG5wDwyX1xr9o3Ph6y',
           network: 'TRC-20',
           address2: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          // No rate set: the form shows no coin amount (decision 27).
+          rate: null,
         },
       ],
       purposes: [{ id: purpose.id, name: 'Card fee' }],

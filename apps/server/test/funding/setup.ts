@@ -2,7 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { openCustomerAccount } from '../../src/ledger/index.js';
+import {
+  ensureInternalAccounts,
+  openCustomerAccount,
+  postTransfer,
+} from '../../src/ledger/index.js';
 import { approvingCatalogChanges } from '../helpers/catalog.js';
 import { signedInCustomer, type TestCustomer } from '../helpers/customers.js';
 import type { TestClient } from '../helpers/http.js';
@@ -72,6 +76,23 @@ export function fundingHelpers(suite: TestSuite) {
       name: `${names.firstName ?? 'Dorothy'} ${names.lastName ?? 'Vaughan'}`,
     });
     return { ...c, accountId: account.id } satisfies Customer;
+  }
+
+  /** Money in the customer's current account, as a confirmed deposit would leave it. */
+  async function fund(c: Customer, amount: bigint) {
+    const db = suite.database.db;
+    const internal = await ensureInternalAccounts(db, 'USD');
+    seq += 1;
+    await postTransfer(db, {
+      idempotencyKey: `test-funding-${c.userId}-${seq}`,
+      kind: 'crypto_deposit',
+      memo: 'Crypto deposit (test)',
+      actor: 'system',
+      fromAccountId: internal.crypto_deposit_clearing.id,
+      toAccountId: c.accountId,
+      amount,
+      currency: 'USD',
+    });
   }
 
   async function created(response: { statusCode: number; body: string; json(): unknown }) {
@@ -182,6 +203,7 @@ export function fundingHelpers(suite: TestSuite) {
     staff,
     approvedBySecond,
     customer,
+    fund,
     cryptoType,
     purpose,
     fixedDepositPlan,

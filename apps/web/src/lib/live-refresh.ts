@@ -33,6 +33,7 @@ export const LIVE_REFRESH: Record<NotificationKind, readonly QueryKey[]> = {
   // profile menu and the Upgrade page, whose forms carry the current plan).
   'funding.confirmed': [ACCOUNT, queryKeys.funding, queryKeys.fixedDeposits, queryKeys.profile],
   'funding.declined': [ACCOUNT, queryKeys.funding],
+  'funding.paid_from_balance': [ACCOUNT, queryKeys.funding, queryKeys.profile],
   'fixed_deposit.opened': [ACCOUNT, queryKeys.fixedDeposits],
   'fixed_deposit.matured': [ACCOUNT, queryKeys.fixedDeposits],
   'transfer.code_locked': [queryKeys.transfers],

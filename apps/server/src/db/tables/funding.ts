@@ -24,6 +24,12 @@ export interface CryptoTypesTable {
   active: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The rate (0022): one whole coin's price in the bank's currency, numeric read as text. */
+  rate_per_coin: ColumnType<string | null, string | null | undefined, string | null>;
+  rate_symbol: string | null;
+  rate_decimals: number | null;
+  rate_set_at: Timestamp | null;
+  rate_set_by: bigint | null;
 }
 
 export interface PaymentPurposesTable {
@@ -59,13 +65,26 @@ export interface InstitutionDetailsTable {
 
 export type FundingKind = 'deposit' | 'payment' | 'fixed_deposit' | 'upgrade';
 export type FundingStatus = 'pending' | 'confirmed' | 'declined';
+export type FundingPaidFrom = 'crypto' | 'balance';
 
 export interface FundingRequestsTable {
   id: GeneratedAlways<bigint>;
   user_id: bigint;
   kind: FundingKind;
-  crypto_type_id: bigint;
-  pay_to_address: string;
+  /** Paid in crypto with a proof, or from the available balance at once (0022). */
+  paid_from: Generated<FundingPaidFrom>;
+  /** The client's key of a balance payment (its replay finds it). */
+  client_key: string | null;
+  /** The transaction id (hash) the customer gave beside the proof. */
+  tx_id: string | null;
+  /** The catalog's rate when the customer asked (numeric read as text), with its coin. */
+  coin_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  coin_symbol: string | null;
+  coin_decimals: number | null;
+  coin_rate_set_at: Timestamp | null;
+  /** Null on the balance's requests: no coin, address or proof. */
+  crypto_type_id: bigint | null;
+  pay_to_address: string | null;
   purpose_id: bigint | null;
   fd_plan_id: bigint | null;
   /** The fixed-deposit plan's terms when the customer asked (0012). */
@@ -75,8 +94,8 @@ export interface FundingRequestsTable {
   account_plan_id: bigint | null;
   claimed_amount: bigint;
   currency: string;
-  proof_key: string;
-  proof_mime: 'image/jpeg' | 'image/webp';
+  proof_key: string | null;
+  proof_mime: 'image/jpeg' | 'image/webp' | null;
   status: Generated<FundingStatus>;
   received_amount: bigint | null;
   decline_reason: string | null;

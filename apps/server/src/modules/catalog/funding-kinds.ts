@@ -1,9 +1,11 @@
 import {
+  normalRate,
   accountPlanInputSchema,
   cryptoTypeInputSchema,
   fixedDepositPlanInputSchema,
   paymentPurposeInputSchema,
   type AccountPlan,
+  type CryptoRate,
   type CryptoType,
   type FixedDepositPlan,
   type PaymentPurpose,
@@ -50,17 +52,31 @@ const dates = (row: Row) => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
+/** A crypto type's rate from its columns (migration 0022); null when none is set. */
+export function rateOf(row: object): CryptoRate | null {
+  const r = row as Record<string, unknown>;
+  if (r.rate_per_coin === null || r.rate_per_coin === undefined) return null;
+  return {
+    perCoin: normalRate(String(r.rate_per_coin)),
+    symbol: String(r.rate_symbol),
+    decimals: Number(r.rate_decimals),
+    setAt: new Date(r.rate_set_at as Date | string).toISOString(),
+  };
+}
+
 export const cryptoTypes: EntryKind<z.output<typeof cryptoTypeInputSchema>, CryptoType> = {
   table: 'crypto_types',
   target: 'crypto_type',
   label: 'crypto type',
   input: cryptoTypeInputSchema,
   columns: (i) => ({ name: i.name, address: i.address, network: i.network, address2: i.address2 }),
-  output: (row) => ({
+  output: (row, currency) => ({
     ...dates(row),
+    currency,
     address: row.address as string,
     network: row.network as string | null,
     address2: row.address2 as string | null,
+    rate: rateOf(row),
   }),
 };
 

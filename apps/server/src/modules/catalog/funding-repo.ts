@@ -80,3 +80,30 @@ export async function updateInstitution(
     })
     .execute();
 }
+
+/** A crypto type's rate, all of it, or none (null everything): the row as it is after. */
+export async function setCryptoRate(
+  db: Kysely<DB>,
+  id: bigint,
+  rate: {
+    perCoin: string;
+    symbol: string;
+    decimals: number;
+    setAt: Date;
+    setBy: bigint;
+  } | null,
+) {
+  const row = await db
+    .updateTable('crypto_types')
+    .set({
+      rate_per_coin: rate?.perCoin ?? null,
+      rate_symbol: rate?.symbol ?? null,
+      rate_decimals: rate?.decimals ?? null,
+      rate_set_at: rate?.setAt ?? null,
+      rate_set_by: rate?.setBy ?? null,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row as unknown as Row;
+}

@@ -3,6 +3,7 @@ import {
   accountPlanListSchema,
   catalogProposalSchema,
   accountPlanSchema,
+  cryptoRateInputSchema,
   cryptoTypeListSchema,
   cryptoTypeSchema,
   fixedDepositPlanListSchema,
@@ -19,6 +20,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf, staffOf } from '../../plugins/access.js';
+import { setCryptoRate } from './crypto-rates.js';
 import { pendingChanges } from './dual-control.js';
 import * as entries from './funding-catalog.js';
 import { institutionDetails, setInstitutionDetails } from './institution.js';
@@ -152,6 +154,36 @@ export const fundingCatalogRoutes =
         );
       }
     }
+
+    app.put(
+      '/api/v1/staff/catalog/crypto-types/:id/rate',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags: ['staff'],
+          summary:
+            "Set a crypto type's rate: the price of one whole coin in the bank's currency, its ticker and decimals; customers' crypto forms then show how much of the coin to send, with the rate's time. One person's change (decision 27) (catalog.manage, audited)",
+          params: idParams,
+          body: cryptoRateInputSchema,
+          response: { 200: cryptoTypeSchema, ...problems },
+        },
+      },
+      async (request) => setCryptoRate(deps, request.params.id, request.body, staffOf(request)),
+    );
+    app.delete(
+      '/api/v1/staff/catalog/crypto-types/:id/rate',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags: ['staff'],
+          summary:
+            "Take a crypto type's rate away: the forms show no coin amount (catalog.manage, audited)",
+          params: idParams,
+          response: { 200: cryptoTypeSchema, ...problems },
+        },
+      },
+      async (request) => setCryptoRate(deps, request.params.id, null, staffOf(request)),
+    );
 
     app.get(
       '/api/v1/staff/catalog/institution',

@@ -12,6 +12,11 @@ export interface OfferedCryptoType {
   address: string;
   network: string | null;
   address2: string | null;
+  /** The rate staff set (0022), all null when none: read with rateOf(). */
+  rate_per_coin: string | null;
+  rate_symbol: string | null;
+  rate_decimals: number | null;
+  rate_set_at: Date | null;
 }
 
 export interface PlanTerms {
@@ -35,7 +40,17 @@ export interface AccountPlanTerms {
   isDefault: boolean;
 }
 
-const cryptoTypeColumns = ['id', 'name', 'address', 'network', 'address2'] as const;
+const cryptoTypeColumns = [
+  'id',
+  'name',
+  'address',
+  'network',
+  'address2',
+  'rate_per_coin',
+  'rate_symbol',
+  'rate_decimals',
+  'rate_set_at',
+] as const;
 
 const accountPlanColumns = [
   'id',

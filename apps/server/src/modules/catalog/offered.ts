@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { currentAccountOf } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 import { users } from '../users/index.js';
+import { rateOf } from './funding-kinds.js';
 import { institutionDetails } from './institution.js';
 import * as repo from './offered-repo.js';
 import type { AccountPlanTerms, PlanTerms } from './offered-repo.js';
@@ -54,7 +55,14 @@ export async function fundingForms(deps: AppDeps, userId: bigint): Promise<Fundi
   ]);
   return {
     currency: deps.config.currency,
-    cryptoTypes: types.map((t) => ({ ...t, id: String(t.id) })),
+    cryptoTypes: types.map((t) => ({
+      id: String(t.id),
+      name: t.name,
+      address: t.address,
+      network: t.network,
+      address2: t.address2,
+      rate: rateOf(t),
+    })),
     purposes: purposes.map((p) => ({ id: String(p.id), name: p.name })),
     fixedDepositPlans: plans.map((p) => ({
       id: String(p.id),

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { PAID_FROM_BALANCE_LABEL } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import type { FundingKind, FundingRequestsTable, FundingStatus } from '../../db/tables/funding.js';
 import { afterCursor, matchesSearch, sortKey, type Keyset } from '../../platform/queue-page.js';
@@ -13,7 +14,7 @@ import { afterCursor, matchesSearch, sortKey, type Keyset } from '../../platform
 export function requestsWithNames(db: Kysely<DB>) {
   return db
     .selectFrom('funding_requests as r')
-    .innerJoin('crypto_types as t', 't.id', 'r.crypto_type_id')
+    .leftJoin('crypto_types as t', 't.id', 'r.crypto_type_id')
     .leftJoin('payment_purposes as pp', 'pp.id', 'r.purpose_id')
     .leftJoin('fixed_deposit_plans as fp', 'fp.id', 'r.fd_plan_id')
     .leftJoin('account_plans as ap', 'ap.id', 'r.account_plan_id')
@@ -21,8 +22,16 @@ export function requestsWithNames(db: Kysely<DB>) {
       'r.id',
       'r.user_id as userId',
       'r.kind',
-      't.name as type',
+      'r.paid_from as paidFrom',
+      // A request paid from the balance names no coin: its Type is the balance.
+      sql<string>`coalesce(t.name, ${PAID_FROM_BALANCE_LABEL})`.as('type'),
       't.network',
+      'r.tx_id as transactionId',
+      'r.coin_rate as coinRate',
+      'r.coin_symbol as coinSymbol',
+      'r.coin_decimals as coinDecimals',
+      'r.coin_rate_set_at as coinRateSetAt',
+      'r.entry_id as entryId',
       sql<string | null>`coalesce(pp.name, fp.name, ap.name)`.as('subject'),
       'r.claimed_amount as claimedAmount',
       'r.received_amount as receivedAmount',
@@ -80,22 +89,27 @@ export function queuePage(
   const waiting = filter.status === 'pending';
   const time = waiting ? 'r.created_at' : 'r.decided_at';
   const order = waiting ? 'asc' : 'desc';
+  // The queue is of staff decisions: a payment from the balance was never one.
   let query = withCustomer(db)
     .select(sortKey(time).as('sortKey'))
+    .where('r.paid_from', '=', 'crypto')
     .where('r.status', '=', filter.status)
     .orderBy(time, order)
     .orderBy('r.id', order)
     .limit(filter.limit);
   if (filter.kind !== undefined) query = query.where('r.kind', '=', filter.kind);
-  if (filter.q !== undefined) {
-    query = query.where(
-      matchesSearch(filter.q, {
-        ids: ['r.id', 'r.user_id'],
-        firstName: 'u.first_name',
-        lastName: 'u.last_name',
-        email: 'u.email',
-      }),
-    );
+  const q = filter.q;
+  if (q !== undefined) {
+    const words = matchesSearch(q, {
+      ids: ['r.id', 'r.user_id'],
+      firstName: 'u.first_name',
+      lastName: 'u.last_name',
+      email: 'u.email',
+    });
+    // A transaction id as a block explorer shows it finds the request that gave it.
+    query = TX_ID.test(q)
+      ? query.where((eb) => eb.or([words, sql<boolean>`lower(r.tx_id) = lower(${q})`]))
+      : query.where(words);
   }
   const amount = filter.amount;
   if (amount !== undefined) {
@@ -117,6 +131,37 @@ export async function pendingSummary(
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), oldest: row.oldest === null ? null : new Date(row.oldest) };
+}
+
+const TX_ID = /^[A-Za-z0-9]{16,128}$/;
+
+/** The other requests that gave this transaction id (in any case), oldest first. */
+export async function sameTransactionId(db: Kysely<DB>, id: bigint, txId: string) {
+  const rows = await db
+    .selectFrom('funding_requests')
+    .select('id')
+    .where(sql<boolean>`lower(tx_id) = lower(${txId})`)
+    .where('id', '<>', id)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The customer's request made with this client key (a payment from the balance), if any. */
+export function requestByClientKey(db: Kysely<DB>, userId: bigint, clientKey: string) {
+  return db
+    .selectFrom('funding_requests')
+    .select([
+      'id',
+      'kind',
+      'purpose_id as purposeId',
+      'account_plan_id as accountPlanId',
+      'claimed_amount as amount',
+    ])
+    .where('user_id', '=', userId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
 }
 
 /** Whether the customer has an upgrade waiting for a decision. */
@@ -143,6 +188,7 @@ export async function insertRequest(
   return row.id;
 }
 
+/** A crypto request's proof (a request paid from the balance has none). */
 export function proofOf(db: Kysely<DB>, id: bigint) {
   return db
     .selectFrom('funding_requests')
@@ -150,6 +196,14 @@ export function proofOf(db: Kysely<DB>, id: bigint) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+export const isUniqueViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  return (
+    e?.code === '23505' &&
+    (e.constraint === constraint || String(e.message ?? '').includes(constraint))
+  );
+};
 
 /** A request with the names it refers to, locked (FOR UPDATE of the request row only). */
 export function lockRequest(db: Kysely<DB>, id: bigint) {

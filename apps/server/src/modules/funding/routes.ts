@@ -4,13 +4,16 @@ import {
   declineFundingSchema,
   depositRequestFieldsSchema,
   fixedDepositRequestFieldsSchema,
+  fundingPaidSchema,
   fundingRequestCreatedSchema,
   fundingRequestListSchema,
   fundingRequestQuerySchema,
+  paymentFromBalanceSchema,
   paymentRequestFieldsSchema,
   staffFundingQueueQuerySchema,
   staffFundingQueueSchema,
   staffFundingRequestSchema,
+  upgradeFromBalanceSchema,
   upgradeRequestFieldsSchema,
   type FundingKind,
 } from '@bank/contract';
@@ -21,6 +24,7 @@ import { readMultipart } from '../../platform/files/index.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf, staffOf } from '../../plugins/access.js';
 import { confirmRequest, declineRequest } from './decide.js';
+import { payFromBalance } from './from-balance.js';
 import { submitRequest } from './submit.js';
 import { customerRequests, readProof, requestForReview, reviewQueue } from './views.js';
 
@@ -33,8 +37,14 @@ const FORMS: {
   path: string;
   kind: FundingKind;
   marker: string;
-  fields: z.ZodType<{ type: string; amount: bigint; purpose?: string; plan?: string }>;
-  names: readonly ('type' | 'amount' | 'purpose' | 'plan')[];
+  fields: z.ZodType<{
+    type: string;
+    amount: bigint;
+    purpose?: string;
+    plan?: string;
+    transactionId?: string | undefined;
+  }>;
+  names: readonly ('type' | 'amount' | 'purpose' | 'plan' | 'transactionId')[];
   proof: 'depositPic' | 'fixedDepositPic';
 }[] = [
   {
@@ -42,7 +52,7 @@ const FORMS: {
     kind: 'deposit',
     marker: 'newcd',
     fields: depositRequestFieldsSchema,
-    names: ['type', 'amount'],
+    names: ['type', 'amount', 'transactionId'],
     proof: 'depositPic',
   },
   {
@@ -50,7 +60,7 @@ const FORMS: {
     kind: 'payment',
     marker: 'newmpc',
     fields: paymentRequestFieldsSchema,
-    names: ['type', 'amount', 'purpose'],
+    names: ['type', 'amount', 'purpose', 'transactionId'],
     proof: 'depositPic',
   },
   {
@@ -58,7 +68,7 @@ const FORMS: {
     kind: 'fixed_deposit',
     marker: 'newfdc',
     fields: fixedDepositRequestFieldsSchema,
-    names: ['type', 'amount', 'plan'],
+    names: ['type', 'amount', 'plan', 'transactionId'],
     proof: 'fixedDepositPic',
   },
   {
@@ -66,7 +76,7 @@ const FORMS: {
     kind: 'upgrade',
     marker: 'newupgrade',
     fields: upgradeRequestFieldsSchema,
-    names: ['type', 'amount', 'plan'],
+    names: ['type', 'amount', 'plan', 'transactionId'],
     proof: 'depositPic',
   },
 ];
@@ -107,6 +117,7 @@ export const fundingRoutes =
               type: parsed.data.type,
               amount: parsed.data.amount,
               subject: parsed.data.purpose ?? parsed.data.plan,
+              transactionId: parsed.data.transactionId,
             },
             sent.files[form.proof],
             form.proof,
@@ -115,6 +126,54 @@ export const fundingRoutes =
         },
       );
     }
+
+    app.post(
+      '/api/v1/funding/payments/from-balance',
+      {
+        config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['funding'],
+          summary:
+            'Pay the bank for a purpose from the available balance: one ledger entry at once, confirmed (beyond the spec; the same idempotencyKey never pays twice)',
+          body: paymentFromBalanceSchema,
+          response: { 201: fundingPaidSchema, ...problemResponses(400, 401, 403, 409, 422) },
+        },
+      },
+      async (request, reply) => {
+        const { purpose, amount, idempotencyKey } = request.body;
+        const paid = await payFromBalance(
+          deps,
+          sessionOf(request).userId,
+          { kind: 'payment', subject: purpose, amount, idempotencyKey },
+          request.actor,
+        );
+        return reply.status(201).send({ status: 'confirmed' as const, request: paid });
+      },
+    );
+
+    app.post(
+      '/api/v1/funding/upgrades/from-balance',
+      {
+        config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['funding'],
+          summary:
+            'Upgrade to a plan paying its price from the available balance: one ledger entry, and the plan applies at once (beyond the spec; amount is the price the customer saw; the same idempotencyKey never pays twice)',
+          body: upgradeFromBalanceSchema,
+          response: { 201: fundingPaidSchema, ...problemResponses(400, 401, 403, 409, 422) },
+        },
+      },
+      async (request, reply) => {
+        const { plan, amount, idempotencyKey } = request.body;
+        const paid = await payFromBalance(
+          deps,
+          sessionOf(request).userId,
+          { kind: 'upgrade', subject: plan, amount, idempotencyKey },
+          request.actor,
+        );
+        return reply.status(201).send({ status: 'confirmed' as const, request: paid });
+      },
+    );
 
     app.get(
       '/api/v1/funding/requests',

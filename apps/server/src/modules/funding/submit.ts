@@ -4,7 +4,9 @@ import {
   type FundingKind,
   type FundingRequest,
 } from '@bank/contract';
+import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import {
   acceptUpload,
@@ -23,7 +25,7 @@ import {
 import { refuseBlockedDebit, users } from '../users/index.js';
 import { currentAccountOf } from '../../ledger/index.js';
 import { PRODUCT_OF, rowId } from './labels.js';
-import { hasPendingUpgrade, insertRequest } from './repo.js';
+import { hasPendingUpgrade, insertRequest, isUniqueViolation } from './repo.js';
 import { customerRequests } from './views.js';
 
 /**
@@ -38,6 +40,22 @@ export interface NewRequest {
   amount: bigint;
   /** The purpose (payment) or the plan (fixed deposit, upgrade), as sent. */
   subject?: string;
+  /** The transaction id (hash) from the customer's wallet, checked by the contract. */
+  transactionId?: string | undefined;
+}
+
+/** One upgrade waits at a time (migration 0022 holds it under any race). */
+export const UPGRADE_WAITING =
+  'An upgrade request of yours is already waiting for us: we will tell you as soon as it is decided.';
+
+/**
+ * Under the customer's row lock (taken here, until the transaction ends): refuses a second
+ * upgrade while one waits. Every path that makes an upgrade (crypto, or paid from the balance)
+ * takes the same lock first, so two at once are looked at one after the other.
+ */
+export async function refuseWhileUpgradeWaits(trx: Kysely<DB>, userId: bigint) {
+  await users.lockCustomer(trx, userId);
+  if (await hasPendingUpgrade(trx, userId)) throw new AppError('CONFLICT', UPGRADE_WAITING);
 }
 
 /**
@@ -91,12 +109,8 @@ async function checkSubject(deps: AppDeps, userId: bigint, input: NewRequest) {
           `The ${plan.name} plan costs ${formatMoney(plan.price, currency)}`,
         );
       }
-      if (await hasPendingUpgrade(deps.db, userId)) {
-        throw new AppError(
-          'CONFLICT',
-          'An upgrade request of yours is already waiting for us: we will tell you as soon as it is decided.',
-        );
-      }
+      // Said before the proof is read; checked again under the lock when the request is kept.
+      if (await hasPendingUpgrade(deps.db, userId)) throw new AppError('CONFLICT', UPGRADE_WAITING);
       return { account_plan_id: plan.id };
     }
   }
@@ -163,6 +177,7 @@ export async function submitRequest(
   let id: bigint;
   try {
     id = await deps.db.transaction().execute(async (trx) => {
+      if (input.kind === 'upgrade') await refuseWhileUpgradeWaits(trx, userId);
       await registerStoredFile(trx, {
         key: stored.key,
         purpose: 'funding_proof',
@@ -179,6 +194,16 @@ export async function submitRequest(
         currency,
         proof_key: stored.key,
         proof_mime: file.mime as 'image/jpeg' | 'image/webp',
+        tx_id: input.transactionId ?? null,
+        // What the customer was told to send: the catalog's rate now, if staff set one.
+        ...(type.rate_per_coin === null
+          ? {}
+          : {
+              coin_rate: type.rate_per_coin,
+              coin_symbol: type.rate_symbol,
+              coin_decimals: type.rate_decimals,
+              coin_rate_set_at: type.rate_set_at,
+            }),
       });
       await deps.notifications.send(trx, userId, 'funding.received', {
         kind: input.kind,
@@ -191,6 +216,9 @@ export async function submitRequest(
   } catch (error) {
     // Nothing was kept: the file goes too.
     await deps.files.remove(stored.key).catch(() => undefined);
+    if (isUniqueViolation(error, 'funding_requests_one_pending_upgrade')) {
+      throw new AppError('CONFLICT', UPGRADE_WAITING);
+    }
     throw error;
   }
   const [created] = await customerRequests(deps, userId, input.kind, id);

@@ -1,5 +1,7 @@
 import {
+  coinAmountText,
   formatMoney,
+  normalRate,
   formatRate,
   type FundingKind,
   type FundingRequest,
@@ -20,6 +22,7 @@ import {
   proofOf,
   queuePage,
   requestsWithNames,
+  sameTransactionId,
   withCustomer,
   type RequestRow,
   type StaffRow,
@@ -31,6 +34,7 @@ function toCustomerView(r: RequestRow): FundingRequest {
   return {
     id: String(r.id),
     kind: r.kind,
+    paidFrom: r.paidFrom,
     type: r.type,
     subject: r.subject,
     claimedAmount: String(r.claimedAmount),
@@ -79,7 +83,9 @@ function toStaffItem(r: StaffRow, proposal: OpenProposal | null): StaffFundingIt
   return {
     id: String(r.id),
     kind: r.kind,
+    paidFrom: r.paidFrom,
     type: r.type,
+    transactionId: r.transactionId,
     subject: r.subject,
     claimedAmount: String(r.claimedAmount),
     currency: r.currency,
@@ -164,15 +170,32 @@ async function planTermsOf(deps: AppDeps, r: StaffRow): Promise<string | null> {
   return null;
 }
 
+/** The claim in the coin, at the rate the catalog had when the customer asked (decision 27). */
+function coinQuoteOf(r: StaffRow): StaffFundingRequest['coinQuote'] {
+  if (r.coinRate === null || r.coinSymbol === null || r.coinDecimals === null) return null;
+  if (r.coinRateSetAt === null) return null;
+  const rate = {
+    perCoin: normalRate(r.coinRate),
+    symbol: r.coinSymbol,
+    decimals: r.coinDecimals,
+    setAt: new Date(r.coinRateSetAt).toISOString(),
+  };
+  const amount = coinAmountText(r.claimedAmount, rate);
+  return amount === null ? null : { amount, perCoin: rate.perCoin, setAt: rate.setAt };
+}
+
 export async function requestForReview(deps: AppDeps, id: bigint): Promise<StaffFundingRequest> {
   const r = await withCustomer(deps.db).where('r.id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', 'No such request');
   const [item] = await staffItems(deps, [r]);
+  const same = r.transactionId ? await sameTransactionId(deps.db, r.id, r.transactionId) : [];
   return {
     ...(item as StaffFundingItem),
     payToAddress: r.payToAddress,
     network: r.network,
     proofMime: r.proofMime,
+    coinQuote: coinQuoteOf(r),
+    sameTransactionIdOn: same.map(String),
     planTerms: await planTermsOf(deps, r),
     dualControlThreshold: String(await dualControlThreshold(deps.db)),
   };
@@ -182,6 +205,9 @@ export async function requestForReview(deps: AppDeps, id: bigint): Promise<Staff
 export async function readProof(deps: AppDeps, id: bigint, actor: StaffActor) {
   const proof = await proofOf(deps.db, id);
   if (!proof) throw new AppError('NOT_FOUND', 'No such request');
+  if (proof.key === null || proof.mime === null) {
+    throw new AppError('NOT_FOUND', 'This request was paid from the balance: it has no proof.');
+  }
   const data = await deps.files.read(proof.key);
   await deps.audit(deps.db, {
     action: 'funding.view_proof',

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.js';
  * refuses, or waits until the operation is done.
  */
 
-export type DebitOperation = 'transfer' | 'fixed_deposit' | 'upgrade';
+export type DebitOperation = 'transfer' | 'fixed_deposit' | 'upgrade' | 'payment';
 
 const HELP = 'Please contact us through Help & Support.';
 
@@ -25,6 +25,7 @@ const DEBIT_WORDS: Record<DebitOperation, string> = {
   transfer: `Payments out of your account are on hold, so this transfer cannot be sent. Nothing has left your account. ${HELP}`,
   fixed_deposit: `Payments out of your account are on hold, so a fixed deposit cannot be opened from your balance. Nothing has left your account. ${HELP}`,
   upgrade: `Payments out of your account are on hold, so your plan cannot be upgraded now. ${HELP}`,
+  payment: `Payments out of your account are on hold, so this payment cannot be made from your balance. Nothing has left your account. ${HELP}`,
 };
 
 /** The title of every notice about the customer's own hold. */

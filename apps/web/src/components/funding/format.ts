@@ -34,3 +34,16 @@ export function termWords(count: number, unit: 'days' | 'months'): string {
   const word = unit === 'days' ? 'day' : 'month';
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
+
+const dayMonthYearTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A moment as day/month/year with the time, in the reader's time zone: "20/11/2026, 10:30". */
+export function dayMonthYearAt(iso: string): string {
+  return dayMonthYearTime.format(new Date(iso));
+}

@@ -274,14 +274,17 @@ describe('Crypto Deposit (add-funds/crypto)', () => {
 });
 
 describe('Make payment', () => {
-  it('lists the four methods, only Crypto Deposit linked', async () => {
+  it('lists the four methods, only Crypto Deposit linked, and From your balance first', async () => {
     mockFetch(fundingAnswers());
     renderRoute('/dashboard/make-payment');
     const list = await screen.findByRole('region', { name: 'Payment methods' });
     await within(list).findAllByRole('listitem');
     expect(within(list).getAllByText('Not available for your region')).toHaveLength(3);
     const links = within(list).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/dashboard/make-payment/crypto']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/dashboard/make-payment/balance',
+      '/dashboard/make-payment/crypto',
+    ]);
     expect(await screen.findByText(/^No payments yet\./)).toBeTruthy();
   });
 

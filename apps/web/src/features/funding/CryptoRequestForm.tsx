@@ -1,6 +1,7 @@
 import {
   fundingRequestCreatedSchema,
   parseDecimalAmount,
+  transactionIdSchema,
   PROOF_MAX_FILE_BYTES,
   type FundingForms,
   type TransferNotice,
@@ -18,6 +19,7 @@ import { UploadProgress } from '../../components/ui/UploadProgress';
 import { fieldErrorsIn } from '../../lib/apply-field-errors';
 import { queryKeys } from '../../lib/queries';
 import { uploadForm } from '../../lib/upload';
+import { CoinAmount } from './CoinAmount';
 import { failureOutcome, onRefusal } from './failure';
 import { OutcomeBanner, type Outcome } from './OutcomeBanner';
 import { PayTo } from './PayTo';
@@ -35,9 +37,16 @@ export interface Subject {
   required: string;
 }
 
-type Field = 'type' | 'amount' | 'purpose' | 'plan' | 'proof';
+type Field = 'type' | 'amount' | 'purpose' | 'plan' | 'proof' | 'transactionId';
 /** The fields in form order, for the focus to go to the first one in error. */
-const ORDER: readonly Field[] = ['purpose', 'plan', 'type', 'amount', 'proof'];
+const ORDER: readonly Field[] = ['purpose', 'plan', 'type', 'amount', 'proof', 'transactionId'];
+
+/** Empty is fine (it is optional); anything typed must be a transaction id. */
+function transactionIdProblem(typed: string): string | null {
+  if (!typed.trim()) return null;
+  const checked = transactionIdSchema.safeParse(typed);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'Not a transaction id');
+}
 
 export const PAYMENT_PENDING: Outcome = {
   tone: 'warning',
@@ -68,6 +77,7 @@ export function CryptoRequestForm({
   subject,
   submitLabel,
   initialAmount = '',
+  initialSubject = '',
   amountError,
   onChange,
   children,
@@ -80,6 +90,8 @@ export function CryptoRequestForm({
   submitLabel: string;
   /** The amount to start from (an upgrade's price); the field follows it when it changes. */
   initialAmount?: string;
+  /** The purpose or plan chosen to begin with (an upgrade's plan chosen before the method). */
+  initialSubject?: string;
   /** A problem with the amount found before sending (a fixed deposit's quote). */
   amountError?: string | undefined;
   onChange?: (values: { subject: string; amount: string }) => void;
@@ -88,9 +100,10 @@ export function CryptoRequestForm({
 }) {
   const queryClient = useQueryClient();
   const [type, setType] = useState(forms.cryptoTypes[0]?.id ?? '');
-  const [subjectValue, setSubjectValue] = useState('');
+  const [subjectValue, setSubjectValue] = useState(initialSubject);
   const [amount, setAmount] = useState(initialAmount);
   const [proof, setProof] = useState<File | null>(null);
+  const [transactionId, setTransactionId] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<(Outcome & { id: number }) | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -120,6 +133,7 @@ export function CryptoRequestForm({
       body.append('type', chosen?.id ?? '');
       body.append('amount', tidyAmount(amount));
       if (proof) body.append(proofField, proof);
+      if (transactionId.trim()) body.append('transactionId', transactionId.trim());
       return uploadForm(`/api/v1/funding/${path}`, body, fundingRequestCreatedSchema, setProgress);
     },
     onSuccess: () => {
@@ -129,6 +143,7 @@ export function CryptoRequestForm({
       setAmount(initialAmount);
       onChange?.({ subject: '', amount: initialAmount });
       setProof(null);
+      setTransactionId('');
       if (proofRef.current) proofRef.current.value = '';
       void queryClient.invalidateQueries({ queryKey: queryKeys.funding });
     },
@@ -141,7 +156,14 @@ export function CryptoRequestForm({
         setNotice(told);
         return;
       }
-      const found = fieldErrorsIn(error, ['type', 'amount', 'purpose', 'plan', proofField]);
+      const found = fieldErrorsIn(error, [
+        'type',
+        'amount',
+        'purpose',
+        'plan',
+        'transactionId',
+        proofField,
+      ]);
       const { [proofField]: proofError, ...rest } = found;
       const fieldErrors: Partial<Record<Field, string>> = {
         ...rest,
@@ -165,6 +187,8 @@ export function CryptoRequestForm({
     if (!proof) missing.proof = 'Attach the proof of payment';
     else if (proof.size > PROOF_MAX_FILE_BYTES)
       missing.proof = 'The file is too large: 5 MB at most';
+    const badTransactionId = transactionIdProblem(transactionId);
+    if (badTransactionId) missing.transactionId = badTransactionId;
     setErrors(missing);
     const first = ORDER.find((f) => missing[f]);
     if (first) {
@@ -236,6 +260,7 @@ export function CryptoRequestForm({
           onChange?.({ subject: subjectValue, amount: e.target.value });
         }}
       />
+      <CoinAmount rate={chosen?.rate ?? null} amount={amount} currency={forms.currency} />
       {children}
       <FileField
         ref={proofRef}
@@ -247,6 +272,22 @@ export function CryptoRequestForm({
         onFile={setProof}
         error={errors.proof}
         name={proofField}
+      />
+      <TextField
+        id={`${formId}-transactionId`}
+        label="Transaction id (optional)"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={200}
+        value={transactionId}
+        error={errors.transactionId}
+        hint="The transaction hash your wallet shows once the payment is sent: it helps us find your payment sooner."
+        className="font-mono text-sm"
+        onChange={(e) => {
+          setTransactionId(e.target.value);
+          if (errors.transactionId) setErrors((all) => ({ ...all, transactionId: undefined }));
+        }}
       />
       {progress !== null && <UploadProgress percent={progress} />}
       <div>

@@ -4,8 +4,7 @@ import {
   type FundingForms,
   type TransferNotice,
 } from '@bank/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Wallet } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { dayMonthYear, money, tidyAmount } from '../../components/funding/format';
@@ -17,24 +16,19 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { api } from '../../lib/api';
 import { fieldErrorsIn } from '../../lib/apply-field-errors';
-import { queries, queryKeys } from '../../lib/queries';
+import { queryKeys } from '../../lib/queries';
+import { AvailableBalance, newKey, useAvailableBalance } from './balance';
 import { failureOutcome, onRefusal } from './failure';
 import { Back, Page, PageIntro, WhenAvailable } from './layout';
 import { OutcomeBanner, type Outcome } from './OutcomeBanner';
 import { PlanQuote, usePlanQuote } from './PlanQuote';
-
-/** A new key per attempt: a retried request (same key) never opens a second deposit. */
-function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 type Field = 'plan' | 'amount';
 
 /** A fixed deposit from the available balance: one ledger entry, idempotent by its key. */
 function BalanceForm({ forms }: { forms: FundingForms }) {
   const queryClient = useQueryClient();
-  const summary = useQuery(queries.accountSummary());
+  const balance = useAvailableBalance();
   const [plan, setPlan] = useState('');
   const [amount, setAmount] = useState('');
   const [key, setKey] = useState(newKey);
@@ -91,9 +85,7 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
     if (!amount.trim()) missing.amount = 'Enter the amount';
     else if (minor === null) missing.amount = 'Use an amount such as 25 or 25.50';
     else if (minor === 0n) missing.amount = 'Enter an amount greater than zero';
-    else if (summary.data && minor > BigInt(summary.data.availableBalance)) {
-      missing.amount = 'Insufficient balance';
-    }
+    else if (balance !== null && minor > balance) missing.amount = 'Insufficient balance';
     setErrors(missing);
     if (missing.plan || missing.amount) {
       focus(missing.plan ? 'plan' : 'amount');
@@ -111,19 +103,7 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
       aria-label="Start a fixed deposit"
     >
       {outcome && <OutcomeBanner key={`outcome-${outcome.id}`} outcome={outcome} />}
-      <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-        <Wallet aria-hidden="true" className="h-4 w-4 shrink-0" />
-        <span>
-          Available balance:{' '}
-          <strong className="text-slate-900 dark:text-slate-50">
-            {summary.data
-              ? money(summary.data.availableBalance, summary.data.currency)
-              : summary.isError
-                ? 'could not be loaded'
-                : 'loading…'}
-          </strong>
-        </span>
-      </p>
+      <AvailableBalance />
       <SelectField
         id={`${formId}-plan`}
         label="Plan"

@@ -2,12 +2,15 @@ import { Banner } from '../../components/ui/Banner';
 import { cardClass } from '../../components/ui/card';
 import { CryptoRequestForm } from './CryptoRequestForm';
 import { Back, INSTRUCTION, Page, PageIntro, WhenAvailable } from './layout';
-import { cryptoMethod, MethodList, OFFLINE_METHODS } from './MethodList';
+import { balanceMethod, cryptoMethod, MethodList, OFFLINE_METHODS } from './MethodList';
 import { RequestList } from './RequestList';
 
 const TITLE = 'Your payments';
 
-/** make-payment index (spec): four methods, only Crypto Deposit links; the payments made. */
+/**
+ * make-payment index (spec): the four methods, of which Crypto Deposit links, plus "From your
+ * balance" (PRODUCT.md); the payments made.
+ */
 export function MakePaymentPage() {
   return (
     <Page>
@@ -16,12 +19,16 @@ export function MakePaymentPage() {
       </PageIntro>
       <MethodList
         title="Payment methods"
-        methods={[...OFFLINE_METHODS, cryptoMethod('make_payment')]}
+        methods={[
+          balanceMethod('make_payment', 'Pay at once with money you already hold'),
+          ...OFFLINE_METHODS,
+          cryptoMethod('make_payment'),
+        ]}
       />
       <RequestList
         kind="payment"
         title={TITLE}
-        empty="No payments yet. Choose Crypto Deposit above to make one."
+        empty="No payments yet. Pay from your balance, or choose Crypto Deposit above."
       />
     </Page>
   );

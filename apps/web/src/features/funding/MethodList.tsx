@@ -51,14 +51,20 @@ export const INSTITUTIONAL_METHOD: Method = {
   to: 'it',
 };
 
-/** A fixed deposit from the available balance (PRODUCT.md: an extra method). */
-export const BALANCE_METHOD: Method = {
+/** Paying from the available balance (PRODUCT.md: an extra method), for `product`. */
+export const balanceMethod = (product: Product, sub: string): Method => ({
   label: 'From your balance',
-  sub: 'Move money you already hold into a fixed deposit',
+  sub,
   icon: Wallet,
   to: 'balance',
-  product: 'fixed_deposit',
-};
+  product,
+});
+
+/** A fixed deposit from the available balance. */
+export const BALANCE_METHOD: Method = balanceMethod(
+  'fixed_deposit',
+  'Move money you already hold into a fixed deposit',
+);
 
 function Row({ method, available }: { method: Method; available: boolean }) {
   const Icon = method.icon;

@@ -6,5 +6,6 @@ export { AddFundsLayout, AddFundsPage, CryptoDepositPage } from './AddFundsPages
 export { FixedDepositBalancePage } from './FixedDepositBalancePage';
 export { FixedDepositCryptoPage, FixedDepositPage } from './FixedDepositPages';
 export { MakePaymentPage, PaymentCryptoPage } from './MakePaymentPages';
+export { PaymentBalancePage } from './PaymentBalancePage';
 export { ReceivePage } from './ReceivePage';
 export { UpgradePage } from './UpgradePage';

@@ -11,8 +11,15 @@ export const USDT_ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 export const forms: FundingForms = {
   currency: 'USD',
   cryptoTypes: [
-    { id: '1', name: 'Bitcoin', address: BTC_ADDRESS, network: null, address2: null },
-    { id: '2', name: 'USDT', address: USDT_ADDRESS, network: 'TRC-20', address2: USDT_ERC20 },
+    { id: '1', name: 'Bitcoin', address: BTC_ADDRESS, network: null, address2: null, rate: null },
+    {
+      id: '2',
+      name: 'USDT',
+      address: USDT_ADDRESS,
+      network: 'TRC-20',
+      address2: USDT_ERC20,
+      rate: null,
+    },
   ],
   purposes: [{ id: '5', name: 'Statement copy' }],
   fixedDepositPlans: [
@@ -72,6 +79,7 @@ export function request(overrides: Partial<FundingRequest> = {}): FundingRequest
   return {
     id: '1',
     kind: 'deposit',
+    paidFrom: 'crypto',
     type: 'Bitcoin',
     subject: null,
     claimedAmount: '15000',

@@ -12,6 +12,15 @@ const catalogEntryEvents = (target: string, label: string) => ({
   }),
 });
 
+/** A crypto type's rate as audited: null fields when none was set (or it was taken away). */
+const cryptoRate = z.object({
+  name: z.string(),
+  perCoin: z.string().nullable(),
+  symbol: z.string().nullable(),
+  decimals: z.number().nullable(),
+  setAt: z.string().nullable(),
+});
+
 export const catalogEvents = {
   // The catalog
   'catalog.document_type.add': event('document_type', 'Document type added', {
@@ -26,6 +35,11 @@ export const catalogEvents = {
     after: z.object({ name: z.string(), active: z.boolean() }),
   }),
   ...catalogEntryEvents('crypto_type', 'Crypto type'),
+  // A coin's rate (decision 27): one person's change, audited with what it was and became.
+  'catalog.crypto_type.rate': event('crypto_type', 'Crypto type rate set', {
+    before: cryptoRate,
+    after: cryptoRate,
+  }),
   ...catalogEntryEvents('payment_purpose', 'Payment purpose'),
   ...catalogEntryEvents('fixed_deposit_plan', 'Fixed-deposit plan'),
   ...catalogEntryEvents('account_plan', 'Account plan'),

@@ -3,6 +3,7 @@ import type { NotificationKind } from '@bank/contract';
 import type { NoticeSpec } from '../notice.js';
 import { accountNotices } from './account.js';
 import { adjustmentNotices } from './adjustments.js';
+import { balanceNotices } from './balance.js';
 import { customerNotices } from './customers.js';
 import { moneyNotices } from './money.js';
 
@@ -17,6 +18,7 @@ export const NOTICES = {
   ...moneyNotices,
   ...customerNotices,
   ...adjustmentNotices,
+  ...balanceNotices,
 } satisfies Record<NotificationKind, NoticeSpec>;
 
 export type NoticeKind = keyof typeof NOTICES;

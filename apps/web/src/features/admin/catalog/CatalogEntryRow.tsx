@@ -39,6 +39,7 @@ export function CatalogEntryRow<T extends CatalogEntry>({
   listKey,
   fields,
   describe,
+  after,
   onOutcome,
   pending,
 }: {
@@ -49,6 +50,8 @@ export function CatalogEntryRow<T extends CatalogEntry>({
   listKey: QueryKey;
   fields: readonly FieldSpec[];
   describe: (entry: T) => ReactNode;
+  /** More about the entry, under it across the row (a crypto type's rate). */
+  after?: ((entry: T) => ReactNode) | undefined;
   onOutcome: (outcome: Outcome) => void;
   /** A change of this entry waiting for a second person, if any. */
   pending?: PendingCatalogChange;
@@ -142,61 +145,68 @@ export function CatalogEntryRow<T extends CatalogEntry>({
 
   const action = entry.active ? 'Retire' : 'Restore';
   return (
-    <li className={`flex flex-wrap items-start justify-between gap-3 ${panelClass}`}>
-      <div className="flex min-w-0 flex-col gap-1">
-        <span className="font-semibold break-words">{entry.name}</span>
-        <div className="text-sm break-words text-slate-700 dark:text-slate-300">
-          {describe(entry)}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <span
-            className={`${badgeClass} ${
-              entry.active
-                ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
-                : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
-            }`}
-          >
-            {entry.active ? 'Offered' : 'Retired'}
-          </span>
-          {entry.isDefault && (
+    <li className={`flex flex-col gap-3 ${panelClass}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <span className="font-semibold break-words">{entry.name}</span>
+          <div className="text-sm break-words text-slate-700 dark:text-slate-300">
+            {describe(entry)}
+          </div>
+          <div className="flex flex-wrap gap-2">
             <span
-              className={`${badgeClass} bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-50`}
+              className={`${badgeClass} ${
+                entry.active
+                  ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
+                  : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
+              }`}
             >
-              Default
+              {entry.active ? 'Offered' : 'Retired'}
             </span>
+            {entry.isDefault && (
+              <span
+                className={`${badgeClass} bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-50`}
+              >
+                Default
+              </span>
+            )}
+          </div>
+          {pending && <PendingChange change={pending} />}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            ref={editButton}
+            variant="secondary"
+            // Tells the rows' buttons apart; the visible word comes first, for voice control.
+            aria-label={`Edit ${entry.name}`}
+            onClick={() => {
+              onOutcome(null);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </Button>
+          {entry.isDefault ? (
+            <span className="text-sm text-slate-700 dark:text-slate-300">
+              Always offered: every customer starts on it
+            </span>
+          ) : (
+            <Button
+              ref={offerButton}
+              variant="secondary"
+              aria-label={`${action} ${entry.name}`}
+              loading={offer.isPending}
+              onClick={toggle}
+            >
+              {action}
+            </Button>
           )}
         </div>
-        {pending && <PendingChange change={pending} />}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          ref={editButton}
-          variant="secondary"
-          // Tells the rows' buttons apart; the visible word comes first, for voice control.
-          aria-label={`Edit ${entry.name}`}
-          onClick={() => {
-            onOutcome(null);
-            setEditing(true);
-          }}
-        >
-          Edit
-        </Button>
-        {entry.isDefault ? (
-          <span className="text-sm text-slate-700 dark:text-slate-300">
-            Always offered: every customer starts on it
-          </span>
-        ) : (
-          <Button
-            ref={offerButton}
-            variant="secondary"
-            aria-label={`${action} ${entry.name}`}
-            loading={offer.isPending}
-            onClick={toggle}
-          >
-            {action}
-          </Button>
-        )}
-      </div>
+      {after && (
+        <div className="border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
+          {after(entry)}
+        </div>
+      )}
     </li>
   );
 }

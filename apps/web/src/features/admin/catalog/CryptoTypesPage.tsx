@@ -1,6 +1,7 @@
 import { cryptoTypeInputSchema, cryptoTypeSchema } from '@bank/contract';
 import { queries } from '../../../lib/queries';
 import type { FieldSpec } from './catalog-fields';
+import { CryptoRateControl } from './CryptoRateControl';
 import { FundingCatalogPage } from './FundingCatalogPage';
 
 const FIELDS: readonly FieldSpec[] = [
@@ -42,7 +43,7 @@ export function CryptoTypesPage() {
     <FundingCatalogPage
       title="Crypto types"
       noun="crypto type"
-      intro="The currencies customers can pay in, each with the address they pay to. A new type, a change of address or a retirement waits for a second person under Approvals; customers see the old address until it is approved, and past requests keep the address they were shown."
+      intro="The currencies customers can pay in, each with the address they pay to. A new type, a change of address or a retirement waits for a second person under Approvals; customers see the old address until it is approved, and past requests keep the address they were shown. A rate (what one coin is worth) is yours to set alone, at once and audited: customers then see how much of the coin to send, with the rate's time."
       section="crypto-types"
       query={queries.staffCryptoTypes()}
       itemSchema={cryptoTypeSchema}
@@ -55,6 +56,7 @@ export function CryptoTypesPage() {
           {t.address2 && <span className="block font-mono break-all">Second: {t.address2}</span>}
         </>
       )}
+      after={(t) => <CryptoRateControl entry={t} />}
     />
   );
 }

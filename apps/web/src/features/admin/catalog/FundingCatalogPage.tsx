@@ -28,6 +28,7 @@ export function FundingCatalogPage<T extends CatalogEntry, K extends QueryKey>({
   inputSchema,
   fields,
   describe,
+  after,
   noun,
 }: {
   title: string;
@@ -42,6 +43,8 @@ export function FundingCatalogPage<T extends CatalogEntry, K extends QueryKey>({
   fields: readonly FieldSpec[];
   /** The entry's terms, in a line. */
   describe: (entry: T) => ReactNode;
+  /** More about an entry, under it (a crypto type's rate). */
+  after?: (entry: T) => ReactNode;
   /** "crypto type", "plan"… for headings and messages. */
   noun: string;
 }) {
@@ -75,6 +78,7 @@ export function FundingCatalogPage<T extends CatalogEntry, K extends QueryKey>({
               listKey={query.queryKey}
               fields={fields}
               describe={describe}
+              after={after}
               onOutcome={setOutcome}
               pending={waiting.find((change) => change.entryId === entry.id)}
             />

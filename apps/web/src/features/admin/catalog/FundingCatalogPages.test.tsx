@@ -166,6 +166,8 @@ function cryptoType(id: string, name: string, overrides: Partial<CryptoType> = {
     address: ADDRESS,
     network: null,
     address2: null,
+    rate: null,
+    currency: 'USD',
     createdAt: WHEN,
     updatedAt: WHEN,
     ...overrides,

@@ -14,6 +14,26 @@ function ReviewLink({ item }: { item: StaffFundingItem }) {
   );
 }
 
+/** "5c504e…2060": a transaction id short enough for a table cell (the request shows it whole). */
+function shortId(id: string) {
+  return id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
+}
+
+/** The coin, and the transaction id the customer gave, shortened, if any. */
+function PaidIn({ item }: { item: StaffFundingItem }) {
+  return (
+    <>
+      {item.type}
+      {item.transactionId && (
+        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+          <span className="sr-only">Transaction id starting </span>
+          {shortId(item.transactionId)}
+        </span>
+      )}
+    </>
+  );
+}
+
 function claimed(item: StaffFundingItem) {
   return formatMoney(BigInt(item.claimedAmount), item.currency);
 }
@@ -40,7 +60,7 @@ const COLUMNS: QueueColumn<StaffFundingItem>[] = [
     header: 'Customer',
     cell: (item) => <Person name={nameOf(item)} email={item.customer.email} />,
   },
-  { header: 'Type', cell: (item) => item.type },
+  { header: 'Type', cell: (item) => <PaidIn item={item} /> },
   { header: 'Purpose or plan', cell: (item) => item.subject ?? <Missing said="None" /> },
   { header: 'Claimed', amount: true, cell: claimed },
   { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.createdAt} /> },
@@ -78,7 +98,7 @@ export function FundingQueueList({
         aside: claimed(item),
         who: <Person name={nameOf(item)} email={item.customer.email} />,
         details: [
-          ['Type', item.type],
+          ['Type', <PaidIn item={item} />],
           ...(item.subject ? [[SUBJECT_LABELS[item.kind], item.subject] as const] : []),
           ['Submitted', <When iso={item.createdAt} />],
           ...(item.proposal

@@ -23,7 +23,9 @@ const customer = {
 const DEPOSIT: StaffFundingItem = {
   id: '12',
   kind: 'deposit',
+  paidFrom: 'crypto',
   type: 'Bitcoin',
+  transactionId: null,
   subject: null,
   claimedAmount: '150000',
   currency: 'USD',

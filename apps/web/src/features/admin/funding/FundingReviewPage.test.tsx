@@ -30,7 +30,9 @@ function request(overrides: Partial<StaffFundingRequest> = {}): StaffFundingRequ
   return {
     id: '12',
     kind: 'fixed_deposit',
+    paidFrom: 'crypto',
     type: 'USDT',
+    transactionId: null,
     subject: 'Gold 12 months',
     claimedAmount: '150000',
     currency: 'USD',
@@ -50,6 +52,8 @@ function request(overrides: Partial<StaffFundingRequest> = {}): StaffFundingRequ
     decidedAt: null,
     decidedBy: null,
     proofMime: 'image/webp',
+    coinQuote: null,
+    sameTransactionIdOn: [],
     planTerms: '12 months at 5.25 % a year, $1,000.00 to $50,000.00',
     dualControlThreshold: '500000',
     proposal: null,

@@ -62,7 +62,7 @@ function Review({
         <div className="flex min-w-0 flex-col gap-6">
           <RequestDetails request={r} />
         </div>
-        <ProofView requestId={r.id} />
+        {r.paidFrom === 'crypto' && <ProofView requestId={r.id} />}
       </div>
       {r.status === 'pending' &&
         (r.proposal ? (

@@ -1,4 +1,13 @@
-import { formatMoney, type FundingStatus, type StaffFundingRequest } from '@bank/contract';
+import {
+  formatMoney,
+  formatPerCoin,
+  type FundingStatus,
+  type StaffFundingRequest,
+} from '@bank/contract';
+import { Link } from 'react-router';
+import { CopyButton } from '../../../components/ui/CopyButton';
+import { Toast, useToast } from '../../../components/ui/Toast';
+import { linkClass } from '../shared/cells';
 import { utcTime } from '../shared/CheckVerdict';
 import { DetailSection, type DetailRow } from '../shared/DetailRows';
 import { StatusBadge as SharedBadge, type StatusTone } from '../shared/StatusBadge';
@@ -24,8 +33,48 @@ function received(r: StaffFundingRequest, amount: string): string {
   return `${money(BigInt(amount))}, ${money(size)} ${side} than claimed`;
 }
 
+/** The transaction id the customer gave, whole, with a copy button, and where else it was given. */
+function TransactionId({ request: r }: { request: StaffFundingRequest }) {
+  const { toast, show } = useToast();
+  if (!r.transactionId) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="font-mono text-sm break-all">{r.transactionId}</span>
+      <div>
+        <CopyButton
+          text={r.transactionId}
+          label="Copy the transaction id"
+          onResult={(ok) =>
+            show(
+              ok
+                ? { text: 'Copied to clipboard', tone: 'success' }
+                : { text: 'Could not copy', tone: 'error' },
+            )
+          }
+        />
+      </div>
+      <Toast toast={toast} />
+      {r.sameTransactionIdOn.length > 0 && (
+        <p className="text-sm font-semibold text-red-800 dark:text-red-200">
+          Also given on{' '}
+          {r.sameTransactionIdOn.map((id, i) => (
+            <span key={id}>
+              {i > 0 && ', '}
+              <Link to={`/admin/funding/${id}`} className={linkClass}>
+                request {id}
+              </Link>
+            </span>
+          ))}
+          : check it is not one payment claimed twice.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** What the customer asked and where they say they paid; once decided, the decision. */
 export function RequestDetails({ request: r }: { request: StaffFundingRequest }) {
+  const balance = r.paidFrom === 'balance';
   const rows: DetailRow[] = [
     ['Kind', KIND_LABELS[r.kind]],
     [
@@ -35,15 +84,28 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
         <span className="block text-sm text-slate-700 dark:text-slate-300">{r.customer.email}</span>
       </>,
     ],
-    ['Type', r.type],
-    ['Paid to', <span className="font-mono text-sm">{r.payToAddress}</span>],
   ];
+  if (balance) {
+    rows.push(['Paid with', 'The available balance, at once (one ledger entry, no proof)']);
+  } else {
+    rows.push(['Type', r.type]);
+    if (r.payToAddress) {
+      rows.push(['Paid to', <span className="font-mono text-sm">{r.payToAddress}</span>]);
+    }
+  }
   if (r.network) rows.push(['Network', r.network]);
+  if (r.transactionId) rows.push(['Transaction id', <TransactionId request={r} />]);
+  if (r.coinQuote) {
+    rows.push([
+      'In the coin',
+      `About ${r.coinQuote.amount}, at ${formatPerCoin(r.coinQuote.perCoin, r.currency)} a coin (the rate set ${utcTime(r.coinQuote.setAt)}, as the customer was told)`,
+    ]);
+  }
   if (r.subject) rows.push([SUBJECT_LABELS[r.kind], r.subject]);
   if (r.planTerms) rows.push(['Plan terms', r.planTerms]);
   rows.push(
     [
-      'Claimed',
+      balance ? 'Paid' : 'Claimed',
       <span className="font-semibold">{formatMoney(BigInt(r.claimedAmount), r.currency)}</span>,
     ],
     ['Submitted', utcTime(r.createdAt)],
@@ -53,6 +115,7 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
   if (r.receivedAmount !== null) decision.push(['Received', received(r, r.receivedAmount)]);
   if (r.declineReason) decision.push(['Reason given', r.declineReason]);
   if (r.decidedBy) decision.push(['Decided by', r.decidedBy]);
+  else if (balance) decision.push(['Decided by', 'No one: paid by the customer from the balance']);
   if (r.decidedAt) decision.push(['Decided', utcTime(r.decidedAt)]);
 
   return (
