@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import type { StaffActor } from '../../platform/audit/index.js';
 import { fieldError } from '../../platform/errors.js';
+import { BANK_NAME } from '../../platform/mail/index.js';
 import { proposeInstitution } from './dual-control.js';
 import * as repo from './funding-repo.js';
 
@@ -26,6 +27,17 @@ export async function institutionDetails(db: Kysely<DB>): Promise<InstitutionDet
     country: row.country,
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** The bank as its documents name it: its name and its postal address (null until staff set it). */
+export async function bankLetterhead(
+  db: Kysely<DB>,
+): Promise<{ name: string; postalAddress: string | null }> {
+  const row = await db
+    .selectFrom('institution_details')
+    .select('postal_address')
+    .executeTakeFirstOrThrow();
+  return { name: BANK_NAME, postalAddress: row.postal_address };
 }
 
 /**
