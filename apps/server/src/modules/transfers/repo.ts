@@ -383,6 +383,16 @@ export function statusesOfEntries(db: Kysely<DB>, entryIds: readonly bigint[]) {
     .execute();
 }
 
+/** The customer's own transfer whose entry (or refund) this is, if any. */
+export function ownTransferOfEntry(db: Kysely<DB>, userId: bigint, entryId: bigint) {
+  return db
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('entry_id', '=', entryId), eb('reversal_entry_id', '=', entryId)]))
+    .executeTakeFirst();
+}
+
 export const beneficiaryColumns = [
   'b.id',
   'b.bank',
