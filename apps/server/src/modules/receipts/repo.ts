@@ -30,7 +30,7 @@ export type ReceiptRow = NonNullable<Awaited<ReturnType<typeof byReference>>>;
 export async function issue(db: Kysely<DB>, receipt: Insertable<ReceiptsTable>) {
   let insert = db.insertInto('receipts').values(receipt);
   insert =
-    receipt.transfer_id != null
+    receipt.transfer_id !== null && receipt.transfer_id !== undefined
       ? insert.onConflict((oc) =>
           oc.columns(['transfer_id', 'status']).where('transfer_id', 'is not', null).doNothing(),
         )
@@ -40,7 +40,7 @@ export async function issue(db: Kysely<DB>, receipt: Insertable<ReceiptsTable>) 
   await insert.execute();
   let query = db.selectFrom('receipts').select(columns).where('user_id', '=', receipt.user_id);
   query =
-    receipt.transfer_id != null
+    receipt.transfer_id !== null && receipt.transfer_id !== undefined
       ? query.where('transfer_id', '=', receipt.transfer_id).where('status', '=', receipt.status)
       : query.where('posting_id', '=', receipt.posting_id ?? -1n);
   return query.executeTakeFirstOrThrow();
