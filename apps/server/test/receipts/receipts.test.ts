@@ -127,4 +127,34 @@ describe(`receipts and detail views (${engineName})`, () => {
     ).json();
     expect(check).toMatchObject({ amount: '1000000', status: 'successful', payer: 'Cedar Bank' });
   });
+
+  it("the bank's postal address (a two-person change) and the customer's name in any script, on receipts and statements", async () => {
+    const admin = await r.staff();
+    const set = await admin.put('/api/v1/staff/catalog/institution', {
+      swiftCode: 'CEDRUS33XXX',
+      routingNumber: '123456789',
+      country: 'US',
+      postalAddress: '1 Harbour Street\n  London EC1A 1BB ',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ postalAddress: '1 Harbour Street\nLondon EC1A 1BB' });
+
+    const c = await r.sender(1_000_000n);
+    await suite.database.db
+      .updateTable('users')
+      .set({ first_name: 'محمد', last_name: '王' })
+      .where('id', '=', c.userId)
+      .execute();
+    const { id } = await r.send(c, details({ amount: '12', note: 'address' }));
+    const receipt = pdfTextRuns((await c.client.get(`${TRANSFERS}/${id}/receipt.pdf`)).rawPayload);
+    expect(receipt).toContain('1 Harbour Street');
+    expect(receipt).toContain('London EC1A 1BB');
+    const statement = await c.client.get('/api/v1/statements/export.pdf');
+    expect(statement.statusCode).toBe(200);
+    const runs = pdfTextRuns(statement.rawPayload);
+    expect(runs).toContain('London EC1A 1BB');
+    // Drawn right to left: the Arabic first name comes out turned around, the Chinese as it is.
+    expect(runs.join('')).toContain('王');
+    expect(runs.join('')).toContain([...'محمد'].reverse().join(''));
+  });
 });

@@ -19,12 +19,13 @@ import * as repo from './funding-repo.js';
 export async function institutionDetails(db: Kysely<DB>): Promise<InstitutionDetails> {
   const row = await db
     .selectFrom('institution_details')
-    .select(['swift_code', 'routing_number', 'country', 'updated_at'])
+    .select(['swift_code', 'routing_number', 'country', 'postal_address', 'updated_at'])
     .executeTakeFirstOrThrow();
   return {
     swiftCode: row.swift_code,
     routingNumber: row.routing_number,
     country: row.country,
+    postalAddress: row.postal_address,
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -55,11 +56,15 @@ export async function setInstitutionDetails(
   }
   return deps.db.transaction().execute(async (trx) => {
     const before = await repo.lockInstitution(trx);
+    // Left out, the postal address stays as it is.
+    const after = { ...input, postalAddress: input.postalAddress ?? before.postalAddress };
+    if (input.postalAddress === null) after.postalAddress = null;
     const same =
-      before.swiftCode === input.swiftCode &&
-      before.routingNumber === input.routingNumber &&
-      before.country === input.country;
+      before.swiftCode === after.swiftCode &&
+      before.routingNumber === after.routingNumber &&
+      before.country === after.country &&
+      before.postalAddress === after.postalAddress;
     if (same) return institutionDetails(trx);
-    return proposeInstitution(deps, trx, before, input, actor);
+    return proposeInstitution(deps, trx, before, after, actor);
   });
 }
