@@ -17,7 +17,8 @@ export interface ReceiptDocument {
   reference: string;
   /** The bank's public page for this reference. */
   verifyUrl: string;
-  issuedAt: Date;
+  /** When, in words: "27/11/2026 10:00 UTC". */
+  issued: string;
   rows: [string, string][];
 }
 
@@ -36,7 +37,7 @@ export async function receiptPdf(r: ReceiptDocument): Promise<Buffer> {
   writeLetterhead(doc, r.bank, width);
   doc.y += 10;
   writeParagraph(doc, r.title, { size: 16, bold: true, width });
-  writeParagraph(doc, `Issued ${r.issuedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, {
+  writeParagraph(doc, `Issued ${r.issued}`, {
     size: 9,
     color: MUTED_COLOR,
     width,

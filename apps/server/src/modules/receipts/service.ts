@@ -93,7 +93,13 @@ async function customerOf(deps: AppDeps, userId: bigint, currency: string) {
   return { name: `${user.firstName} ${user.lastName}`, accountNumber: account.accountNumber };
 }
 
-const day = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '');
+/** "27/11/2026 09:58 UTC": the spec's day/month/year, with the time. */
+export const day = (d: Date | null) => {
+  if (!d) return '';
+  const [date, time] = d.toISOString().slice(0, 16).split('T') as [string, string];
+  const [y, m, dd] = date.split('-');
+  return `${dd}/${m}/${y} ${time} UTC`;
+};
 
 /** A transfer's status as its receipt states it. */
 function transferStatusWords(t: TransferRecord): string {
@@ -129,7 +135,7 @@ async function document(
     title,
     reference: formatReceiptReference(receipt.reference),
     verifyUrl: `${deps.config.appUrl}/verify/${receipt.reference}`,
-    issuedAt: receipt.issuedAt,
+    issued: day(receipt.issuedAt),
     rows,
   };
 }

@@ -8,8 +8,9 @@ import { faceFor, fontName, hasGlyph, type Face } from './fonts.js';
  *     (spaces, digits, punctuation, marks) the face of the character before it when that face
  *     has it;
  *  2. lines are broken at spaces (and between Han characters and kana), in reading order;
- *  3. each line is put in display order by the Unicode bidirectional algorithm (bidi-js levels,
- *     rule L2 on runs of one face and level); a right-to-left run is shaped whole by fontkit,
+ *  3. each line is put in display order by the Unicode bidirectional algorithm (bidi-js levels
+ *     in a left-to-right paragraph, as the documents read; rule L2 on runs of one face and
+ *     level); a right-to-left run is shaped whole by fontkit,
  *     which joins Arabic letters and turns the run around itself;
  *  4. every run is drawn on one baseline.
  */
@@ -210,7 +211,7 @@ function layout(doc: PDFKit.PDFDocument, text: string, style: TextStyle, width: 
   for (const paragraph of text.split(/\r?\n/)) {
     const clean = paragraph.replace(/\s+/g, ' ').trim();
     const runs = faceRuns(clean);
-    const levels = RTL_CHAR.test(clean) ? bidi.getEmbeddingLevels(clean, 'auto').levels : null;
+    const levels = RTL_CHAR.test(clean) ? bidi.getEmbeddingLevels(clean, 'ltr').levels : null;
     for (const line of breakLines(doc, clean, runs, style, width)) {
       lines.push(displayOrder(clean, runs, levels, line));
     }

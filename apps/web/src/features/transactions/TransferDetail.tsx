@@ -13,6 +13,8 @@ import { BANK_NAME } from '../../lib/brand';
 import { transferReceiptPath, useCancelTransfer } from './api';
 import { DetailList, ReceiptButton, when } from './parts';
 
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+
 interface Step {
   title: string;
   text?: ReactNode;
@@ -179,7 +181,11 @@ export function TransferDetail({ transfer: t }: { transfer: Transfer }) {
         )}
         <div className="mt-5 flex flex-wrap gap-3">
           {t.stage === 'submitted' && <ReceiptButton path={transferReceiptPath(t.id)} />}
-          <ButtonLink variant="secondary" to={`/dashboard/send?again=${encodeURIComponent(t.id)}`}>
+          <ButtonLink
+            variant="secondary"
+            className="gap-2"
+            to={`/dashboard/send?again=${encodeURIComponent(t.id)}`}
+          >
             <Send aria-hidden="true" className="h-5 w-5" />
             Send again
           </ButtonLink>
@@ -211,7 +217,7 @@ export function TransferDetail({ transfer: t }: { transfer: Transfer }) {
                   ['Bank', t.bank],
                   ['SWIFT/BIC', t.swift],
                   ['Routing number', t.routing],
-                  ['Country', t.country],
+                  ['Country', REGIONS.of(t.country) ?? t.country],
                 ] as [string, string][])),
             ['Note', t.note],
           ]}

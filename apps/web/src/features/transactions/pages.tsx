@@ -224,6 +224,7 @@ export function VerifyReceiptPage() {
       return;
     }
     setError(undefined);
+    setTyped(formatReceiptReference(next));
     void navigate(`/verify/${next}`);
   }
   return (
