@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 
 /**
@@ -72,14 +73,59 @@ export const MAIN_FACE = FACES[0] as Face;
 const files = new Map<string, Buffer>();
 const parsed = new Map<string, fontkit.Font>();
 
-/** A font file's bytes, read once per process. */
+/** A font file's bytes, read once per process (a WOFF file unpacked into a plain font). */
 export function fontFile(file: string): Buffer {
   let bytes = files.get(file);
   if (!bytes) {
     bytes = readFileSync(file);
+    if (file.endsWith('.woff')) bytes = unpackWoff(bytes);
     files.set(file, bytes);
   }
   return bytes;
+}
+
+/**
+ * WOFF 1.0 to the TrueType/OpenType font it wraps (its tables inflated with zlib, once), so that
+ * no document pays for fontkit's inflating in JavaScript each time it reads a table.
+ */
+export function unpackWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compressed = woff.readUInt32BE(at + 8);
+    const length = woff.readUInt32BE(at + 12);
+    const raw = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(at, at + 4),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compressed < length ? inflateSync(raw) : raw,
+    };
+  });
+  let entrySelector = 0;
+  while (2 ** (entrySelector + 1) <= numTables) entrySelector += 1;
+  const searchRange = 2 ** entrySelector * 16;
+  const header = Buffer.alloc(12 + numTables * 16);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0);
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(searchRange, 6);
+  header.writeUInt16BE(entrySelector, 8);
+  header.writeUInt16BE(numTables * 16 - searchRange, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((table, i) => {
+    const at = 12 + i * 16;
+    table.tag.copy(header, at);
+    header.writeUInt32BE(table.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(table.data.length, at + 12);
+    const padded = Buffer.alloc(Math.ceil(table.data.length / 4) * 4);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
 }
 
 /** The face's regular font as fontkit reads it (for which characters it has), once. */

@@ -1,5 +1,5 @@
 import bidiFactory from 'bidi-js';
-import { faceFor, fontName, hasGlyph, type Face } from './fonts.js';
+import { faceFor, fontName, hasGlyph, MAIN_FACE, type Face } from './fonts.js';
 
 /**
  * Text in any of the scripts the bank accepts, laid out by hand on top of pdfkit, which knows
@@ -20,8 +20,15 @@ const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 const STRONG_RTL = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 const LETTER = /\p{L}/u;
 const BREAK_ANYWHERE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-/** Shape each run whole (pdfkit would lay it out word by word, in the wrong order for RTL). */
+/**
+ * A right-to-left run is shaped whole (pdfkit would lay it out word by word, in the wrong order);
+ * others word by word, as pdfkit caches them.
+ */
 const WHOLE_RUN: PDFKit.Mixins.TextOptions = { features: [] };
+const BY_WORD: PDFKit.Mixins.TextOptions = {};
+const shaping = (text: string) => (RTL_CHAR.test(text) ? WHOLE_RUN : BY_WORD);
+/** Printable ASCII: the main face has all of it, and it needs no reordering. */
+const PLAIN = /^[\x20-\x7e]*$/;
 
 export interface TextStyle {
   size: number;
@@ -44,6 +51,7 @@ interface Run {
 
 /** Each character's face, as runs over the string (in UTF-16 offsets). */
 function faceRuns(text: string): Run[] {
+  if (PLAIN.test(text)) return text ? [{ start: 0, end: text.length, face: MAIN_FACE }] : [];
   const runs: Run[] = [];
   let offset = 0;
   for (const char of text) {
@@ -71,7 +79,8 @@ function widthOf(doc: PDFKit.PDFDocument, text: string, runs: Run[], style: Text
   let width = 0;
   for (const run of runs) {
     doc.font(fontName(run.face, style.bold ?? false)).fontSize(style.size);
-    width += doc.widthOfString(text.slice(run.start, run.end), WHOLE_RUN);
+    const part = text.slice(run.start, run.end);
+    width += doc.widthOfString(part, shaping(part));
   }
   return width;
 }
@@ -205,8 +214,28 @@ interface Laid {
   lines: Piece[][];
 }
 
+/** Each document's layouts by text and style: a table cell is measured, then written. */
+const layouts = new WeakMap<PDFKit.PDFDocument, Map<string, Laid>>();
+
 /** The lines of `text` (each of its own lines wrapped to `width`), each in display order. */
 function layout(doc: PDFKit.PDFDocument, text: string, style: TextStyle, width: number): Laid {
+  let cache = layouts.get(doc);
+  if (!cache) {
+    cache = new Map();
+    layouts.set(doc, cache);
+  }
+  const key = `${style.size}|${style.bold ? 1 : 0}|${width}|${text}`;
+  let laid = cache.get(key);
+  if (!laid) {
+    laid = layOut(doc, text, style, width);
+    // Only the last few are worth keeping: a cell is written right after it is measured.
+    if (cache.size > 64) cache.clear();
+    cache.set(key, laid);
+  }
+  return laid;
+}
+
+function layOut(doc: PDFKit.PDFDocument, text: string, style: TextStyle, width: number): Laid {
   const lines: Piece[][] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     const clean = paragraph.replace(/\s+/g, ' ').trim();
@@ -241,7 +270,7 @@ export function writeBlock(doc: PDFKit.PDFDocument, text: string, options: Block
   lines.forEach((pieces, index) => {
     const widths = pieces.map((p) => {
       doc.font(fontName(p.face, options.bold ?? false)).fontSize(options.size);
-      return doc.widthOfString(p.text, WHOLE_RUN);
+      return doc.widthOfString(p.text, shaping(p.text));
     });
     const total = widths.reduce((a, b) => a + b, 0);
     let left = align === 'right' ? x + width - total : x;
@@ -249,7 +278,7 @@ export function writeBlock(doc: PDFKit.PDFDocument, text: string, options: Block
     pieces.forEach((piece, i) => {
       doc.font(fontName(piece.face, options.bold ?? false)).fontSize(options.size);
       doc.text(piece.text, left, baseline, {
-        ...WHOLE_RUN,
+        ...shaping(piece.text),
         lineBreak: false,
         baseline: 'alphabetic',
       });
