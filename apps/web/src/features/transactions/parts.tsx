@@ -21,9 +21,9 @@ export function when(iso: string): string {
 /** Label and value pairs, as a description list. */
 export function DetailList({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+    <dl className="flex flex-col gap-3">
       {rows.map(([label, value]) => (
-        <div key={label} className="contents">
+        <div key={label} className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-6">
           <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
           <dd className="break-words">{value}</dd>
         </div>
