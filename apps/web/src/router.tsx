@@ -5,6 +5,7 @@ import {
 } from 'react-router';
 import type * as FundingPages from './features/funding/pages';
 import type * as TransferPages from './features/transfers/pages';
+import type * as TransactionPages from './features/transactions/pages';
 import type { ComponentType } from 'react';
 import { PageLoading } from './components/ui/QueryStatus';
 import { RouteErrorPage } from './components/ui/RouteErrorPage';
@@ -61,6 +62,11 @@ function fundingPage(name: keyof typeof FundingPages) {
 /** A page of the transfer flow (send, confirm, pin): one chunk. */
 function transferPage(name: keyof typeof TransferPages) {
   return () => import('./features/transfers/pages').then((m) => ({ Component: m[name] }));
+}
+
+/** A detail page of a transaction or transfer, or the public receipt check: one chunk. */
+function transactionPage(name: keyof typeof TransactionPages) {
+  return () => import('./features/transactions/pages').then((m) => ({ Component: m[name] }));
 }
 
 export const routes: RouteObject[] = [
@@ -207,7 +213,18 @@ export const routes: RouteObject[] = [
         { path: 'send', lazy: transferPage('SendPage') },
         { path: 'send/confirm', lazy: transferPage('ConfirmTransferPage') },
         { path: 'send/pin', lazy: transferPage('TransferPinPage') },
+        { path: 'transactions/:id', lazy: transactionPage('TransactionDetailPage') },
+        { path: 'transfers/:id', lazy: transactionPage('TransferDetailPage') },
       ]),
+      {
+        // Public: anyone checks a receipt of the bank by its reference, signed in or not.
+        path: 'verify',
+        element: <AuthLayout />,
+        children: [
+          { index: true, lazy: transactionPage('VerifyReceiptPage') },
+          { path: ':reference', lazy: transactionPage('VerifyReceiptPage') },
+        ],
+      },
       adminRoute,
     ],
   },

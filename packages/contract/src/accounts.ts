@@ -36,8 +36,11 @@ export const accountSummarySchema = z
   .meta({ id: 'AccountSummary' });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
-/** A transaction's status (spec section 3): a transfer is in progress until staff decide it. */
-export const TRANSACTION_STATUSES = ['successful', 'in_progress', 'failed'] as const;
+/**
+ * A transaction's status (spec section 3): a transfer is in progress until staff decide it, and
+ * cancelled when its customer called it back before staff sent it.
+ */
+export const TRANSACTION_STATUSES = ['successful', 'in_progress', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /**

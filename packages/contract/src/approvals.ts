@@ -15,6 +15,8 @@ export const APPROVAL_STATUSES = [
   'rejected',
   'withdrawn',
   'expired',
+  /** Overtaken by what it concerned: a transfer refund whose customer cancelled the transfer. */
+  'superseded',
 ] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 

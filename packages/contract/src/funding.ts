@@ -182,6 +182,26 @@ export const institutionDetailsInputSchema = z
       .string()
       .regex(/^[A-Z]{2}$/, 'Choose a country from the list')
       .nullable(),
+    /**
+     * The bank's postal address, printed on statements and receipts (one line each); left out:
+     * unchanged.
+     */
+    postalAddress: textSchema()
+      .transform((v) =>
+        v
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .join('\n'),
+      )
+      .pipe(
+        z
+          .string()
+          .min(5, 'Enter the postal address, or leave it empty')
+          .max(300, 'Use at most 300 characters'),
+      )
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'InstitutionDetailsFields' });
 
@@ -190,6 +210,8 @@ export const institutionDetailsSchema = z
     swiftCode: z.string().nullable(),
     routingNumber: z.string().nullable(),
     country: z.string().nullable(),
+    /** Printed on statements and receipts; null until staff set it. */
+    postalAddress: z.string().nullable(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'InstitutionDetails' });

@@ -19,6 +19,7 @@ export * from './notifications.js';
 export * from './overview.js';
 export * from './pin.js';
 export * from './profile.js';
+export * from './receipts.js';
 export * from './queues.js';
 export * from './settings.js';
 export * from './signup.js';

@@ -63,14 +63,22 @@ export function toDecimalString(minor: bigint): string {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
+/** Each locale's and currency's formatter, made once: making one costs far more than using it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** 123456n, "USD" -> "$1,234.56" (locale formatting from Intl, fed the exact decimal string). */
 export function formatMoney(minor: bigint, currency: string, locale = 'en-US'): string {
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
   // Intl accepts an exact decimal string (ES2023); the cast covers older lib typings.
   return format.format(toDecimalString(minor) as unknown as number);
 }

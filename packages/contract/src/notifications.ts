@@ -57,6 +57,7 @@ export const NOTIFICATION_KINDS = [
   'transfer.received',
   'transfer.successful',
   'transfer.failed',
+  'transfer.cancelled',
   'account.frozen',
   'account.unfrozen',
   'account.restriction_lifted',

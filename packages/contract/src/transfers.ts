@@ -11,7 +11,8 @@ import { textSchema } from './text.js';
  * The server holds each transfer as a state machine, one step per call, none skippable:
  * created (draft) -> confirmed (the customer saw the server's charge) -> PIN verified ->
  * [code verified, when the risk rules ask for the emailed code] -> submitted. A submitted
- * transfer is in progress (sent out, waiting for staff), successful or failed (refunded).
+ * transfer is in progress (sent out, waiting for staff), successful, failed (refunded), or
+ * cancelled by its customer while staff had not sent it (refunded at once).
  */
 
 export const TRANSFER_STAGES = [
@@ -23,8 +24,11 @@ export const TRANSFER_STAGES = [
 ] as const;
 export type TransferStage = (typeof TRANSFER_STAGES)[number];
 
-/** A submitted transfer's status, as the spec's Transaction status. */
-export const TRANSFER_STATUSES = ['in_progress', 'successful', 'failed'] as const;
+/**
+ * A submitted transfer's status, as the spec's Transaction status, and `cancelled`: its customer
+ * cancelled it before staff sent it, and the amount and the charge came back at once.
+ */
+export const TRANSFER_STATUSES = ['in_progress', 'successful', 'failed', 'cancelled'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 /** Spec texts of the flow. */

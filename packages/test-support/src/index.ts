@@ -1,1 +1,1 @@
-export { pdfTextRuns } from './pdf.js';
+export { pdfGlyphRuns, pdfTextRuns } from './pdf.js';

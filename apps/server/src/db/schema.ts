@@ -7,6 +7,7 @@ import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
 import type { StaffTables } from './tables/staff.js';
 import type { LedgerCheckTables } from './tables/ledger-checks.js';
+import type { ReceiptTables } from './tables/receipts.js';
 import type { TransferTables } from './tables/transfers.js';
 
 /** Table types for Kysely, mirroring migrations/*.sql. */
@@ -20,7 +21,8 @@ export interface DB
     ApprovalTables,
     CustomersTables,
     StaffTables,
-    LedgerCheckTables {
+    LedgerCheckTables,
+    ReceiptTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

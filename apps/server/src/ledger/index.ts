@@ -24,6 +24,7 @@ export {
   getHistory,
   getOwnedBalance,
   getOwnedHistory,
+  getOwnedPosting,
   getPeriodSummary,
   type AccountBalance,
   type AccountScope,

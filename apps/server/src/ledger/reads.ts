@@ -192,6 +192,37 @@ export async function getOwnedHistory(
   return pageOf(rows, limit);
 }
 
+/**
+ * One posting of a customer's own account, as its history shows it (another account's posting,
+ * or none: undefined). The owner is in the query: an id alone never finds a row.
+ */
+export async function getOwnedPosting(
+  db: Executor,
+  owned: OwnedAccount,
+  postingId: bigint,
+): Promise<(HistoryItem & { accountNumber: string }) | undefined> {
+  if (!isAccountId(postingId)) return undefined;
+  return db
+    .selectFrom('postings as p')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select([
+      'p.id as postingId',
+      'p.entry_id as entryId',
+      'e.kind',
+      'e.memo',
+      'p.amount',
+      'p.currency',
+      'p.balance_after as balanceAfter',
+      'e.created_at as createdAt',
+      'a.account_number as accountNumber',
+    ])
+    .where('p.id', '=', postingId)
+    .where('a.owner_id', '=', owned.ownerId)
+    .where('a.kind', '=', owned.kind)
+    .executeTakeFirst();
+}
+
 function pageLimit(limit = 50): number {
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
     throw new AppError('BAD_REQUEST', 'The page size must be from 1 to 200');

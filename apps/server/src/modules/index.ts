@@ -15,6 +15,7 @@ import { notificationsModule } from './notifications/index.js';
 import { overviewModule } from './overview/index.js';
 import { pinModule } from './pin/index.js';
 import { profileModule } from './profile/index.js';
+import { receiptsModule } from './receipts/index.js';
 import { settingsModule } from './settings/index.js';
 import { staffModule } from './staff/index.js';
 import { statementsModule } from './statements/index.js';
@@ -48,6 +49,7 @@ export const modules: readonly AppModule[] = [
   trialBalanceModule,
   overviewModule,
   adjustmentsModule,
+  receiptsModule,
 ];
 
 export type { AppModule } from './module.js';

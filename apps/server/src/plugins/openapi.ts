@@ -44,6 +44,11 @@ export async function registerOpenApi(
         { name: 'kyc', description: "The customer's identity check" },
         { name: 'accounts', description: "The customer's own account, from the ledger" },
         { name: 'staff', description: 'The back office; every route names its permission' },
+        {
+          name: 'receipts',
+          description:
+            "A line's or a transfer's detail, PDF receipts, and the public check of a receipt",
+        },
       ],
     },
     transform: jsonSchemaTransform,

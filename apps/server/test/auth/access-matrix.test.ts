@@ -31,6 +31,8 @@ const PUBLIC = [
   'POST /api/v1/auth/signout',
   'POST /api/v1/auth/staff-invitation',
   'POST /api/v1/auth/staff-invitation/accept',
+  // Anyone checks a receipt by its reference (decision 0026).
+  'GET /api/v1/receipts/:reference',
 ].sort();
 
 interface Kind {

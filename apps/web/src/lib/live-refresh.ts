@@ -42,6 +42,7 @@ export const LIVE_REFRESH: Record<NotificationKind, readonly QueryKey[]> = {
   'transfer.received': [ACCOUNT],
   'transfer.successful': [ACCOUNT, queryKeys.transfers],
   'transfer.failed': [ACCOUNT, queryKeys.transfers],
+  'transfer.cancelled': [ACCOUNT, queryKeys.transfers],
   'account.frozen': [],
   'account.unfrozen': [],
   'account.restriction_lifted': [],

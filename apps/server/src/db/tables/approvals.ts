@@ -2,7 +2,14 @@ import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kys
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'expired';
+export type ApprovalStatus =
+  | 'pending'
+  | 'approved'
+  | 'rejected'
+  | 'withdrawn'
+  | 'expired'
+  /** Overtaken by what it was about (a transfer its customer cancelled): migration 0021. */
+  | 'superseded';
 
 /** Two-person proposals (migration 0015): see modules/approvals. */
 export interface ApprovalsTable {

@@ -60,6 +60,8 @@ export interface InstitutionDetailsTable {
   swift_code: string | null;
   routing_number: string | null;
   country: string | null;
+  /** Printed on statements and receipts (migration 0021). */
+  postal_address: Generated<string | null>;
   updated_at: Timestamp;
 }
 

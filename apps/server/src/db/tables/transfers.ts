@@ -15,7 +15,7 @@ type OptionalTimestamp = ColumnType<
 
 export type TransferStageColumn =
   'draft' | 'confirmed' | 'pin_verified' | 'code_verified' | 'submitted';
-export type TransferStatusColumn = 'in_progress' | 'successful' | 'failed';
+export type TransferStatusColumn = 'in_progress' | 'successful' | 'failed' | 'cancelled';
 
 export interface TransfersTable {
   id: GeneratedAlways<bigint>;

@@ -14,6 +14,7 @@ export {
 } from './registry.js';
 export {
   dualControlThreshold,
+  lockOpenProposalOn,
   openProposalOn,
   openProposalsOf,
   openProposalsOn,
@@ -22,6 +23,7 @@ export {
   proposalOn,
   refuseWhileProposed,
   secondPersonNeeded,
+  supersede,
   waitingForMe,
   type ProposalInput,
 } from './service.js';

@@ -130,6 +130,21 @@ export function openOn(db: Kysely<DB>, subjectType: string, subjectId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The open proposal on a subject, locked (the row only). Whoever carries out or closes a
+ * proposal locks it before the subject's row, as an approval does.
+ */
+export function lockOpenOn(db: Kysely<DB>, subjectType: string, subjectId: string) {
+  return db
+    .selectFrom('approvals')
+    .select(['id', 'kind', 'customer_id as customerId'])
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** The latest proposal on a subject, whatever became of it (a replayed request finds it). */
 export function latestOn(db: Kysely<DB>, subjectType: string, subjectId: string) {
   return db

@@ -9,7 +9,7 @@ import {
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import { SYSTEM_ACTOR, type StaffActor } from '../../platform/audit/index.js';
+import { SYSTEM_ACTOR, type Actor, type StaffActor } from '../../platform/audit/index.js';
 import { decide, transition } from '../../platform/decisions.js';
 import { AppError } from '../../platform/errors.js';
 import { permissionsOf } from '../../platform/permissions.js';
@@ -136,6 +136,47 @@ export async function openProposalsOf(deps: AppDeps, kinds: readonly string[]) {
 /** The latest proposal on a subject, in any status (an idempotent proposal's replay). */
 export function proposalOn(db: Kysely<DB>, subject: { type: string; id: string }) {
   return repo.latestOn(db, subject.type, subject.id);
+}
+
+/**
+ * The open proposal on a subject, locked for the caller's transaction, to be closed as
+ * overtaken (`supersede`) if what it concerns changes first. Lock order: the proposal before the
+ * subject's row, as an approval carrying a proposal out takes them.
+ */
+export function lockOpenProposalOn(db: Kysely<DB>, subject: { type: string; id: string }) {
+  return repo.lockOpenOn(db, subject.type, subject.id);
+}
+
+/**
+ * Closes a locked open proposal whose subject changed first (a transfer refund whose customer
+ * cancelled the transfer): nothing is carried out, nobody decided it, and `outcome` says what
+ * happened instead. Audited, as done by `actor` (who changed the subject).
+ */
+export async function supersede(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  proposal: { id: bigint; kind: string; customerId: bigint | null },
+  outcome: DetailLine[],
+  actor: Actor,
+): Promise<void> {
+  const recorded = asRecord(outcome);
+  transition(
+    await repo.settle(trx, proposal.id, 'superseded', {
+      by: null,
+      at: deps.clock.now(),
+      note: null,
+      outcome: recorded,
+    }),
+    ALREADY_DECIDED,
+  );
+  await deps.audit(trx, {
+    action: 'approval.supersede',
+    actor,
+    targetId: String(proposal.id),
+    customerId: proposal.customerId,
+    before: { status: 'pending', kind: proposal.kind },
+    after: { status: 'superseded', kind: proposal.kind, outcome: recorded },
+  });
 }
 
 /** Refuses a direct decision on a subject while a proposal for it waits (409). */

@@ -125,6 +125,7 @@ const INSTITUTION_FIELDS: Field[] = [
   { key: 'swiftCode', label: 'SWIFT code', format: 'text', none: 'n/a' },
   { key: 'routingNumber', label: 'Routing number', format: 'text', none: 'n/a' },
   { key: 'country', label: 'Country', format: 'text', none: 'n/a' },
+  { key: 'postalAddress', label: 'Postal address', format: 'text', none: 'none' },
 ];
 
 /** The guard of a kind of entry, when its changes wait for a second person. */
@@ -495,6 +496,7 @@ async function executeInstitution(
     swiftCode: str(p.after.swiftCode),
     routingNumber: str(p.after.routingNumber),
     country: str(p.after.country),
+    postalAddress: str(p.after.postalAddress),
     updatedAt: deps.clock.now(),
   });
   const after = termsOf(INSTITUTION_FIELDS, await repo.lockInstitution(trx), false);

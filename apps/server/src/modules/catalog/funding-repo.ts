@@ -55,10 +55,15 @@ export async function nameTaken(
 export async function lockInstitution(db: Kysely<DB>) {
   const row = await db
     .selectFrom('institution_details')
-    .select(['swift_code', 'routing_number', 'country'])
+    .select(['swift_code', 'routing_number', 'country', 'postal_address'])
     .forUpdate()
     .executeTakeFirstOrThrow();
-  return { swiftCode: row.swift_code, routingNumber: row.routing_number, country: row.country };
+  return {
+    swiftCode: row.swift_code,
+    routingNumber: row.routing_number,
+    country: row.country,
+    postalAddress: row.postal_address,
+  };
 }
 
 export async function updateInstitution(
@@ -67,6 +72,7 @@ export async function updateInstitution(
     swiftCode: string | null;
     routingNumber: string | null;
     country: string | null;
+    postalAddress: string | null;
     updatedAt: Date;
   },
 ) {
@@ -76,6 +82,7 @@ export async function updateInstitution(
       swift_code: details.swiftCode,
       routing_number: details.routingNumber,
       country: details.country,
+      postal_address: details.postalAddress,
       updated_at: details.updatedAt,
     })
     .execute();

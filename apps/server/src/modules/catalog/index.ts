@@ -5,7 +5,7 @@ import { catalogApprovalKinds } from './dual-control.js';
 import { fundingCatalogRoutes } from './funding-routes.js';
 import { catalogRoutes } from './routes.js';
 
-export { institutionDetails } from './institution.js';
+export { bankLetterhead, institutionDetails } from './institution.js';
 
 export {
   accountPlanById,

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import type { StaffActor } from '../../platform/audit/index.js';
 import { fieldError } from '../../platform/errors.js';
+import { BANK_NAME } from '../../platform/mail/index.js';
 import { proposeInstitution } from './dual-control.js';
 import * as repo from './funding-repo.js';
 
@@ -18,14 +19,26 @@ import * as repo from './funding-repo.js';
 export async function institutionDetails(db: Kysely<DB>): Promise<InstitutionDetails> {
   const row = await db
     .selectFrom('institution_details')
-    .select(['swift_code', 'routing_number', 'country', 'updated_at'])
+    .select(['swift_code', 'routing_number', 'country', 'postal_address', 'updated_at'])
     .executeTakeFirstOrThrow();
   return {
     swiftCode: row.swift_code,
     routingNumber: row.routing_number,
     country: row.country,
+    postalAddress: row.postal_address,
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** The bank as its documents name it: its name and its postal address (null until staff set it). */
+export async function bankLetterhead(
+  db: Kysely<DB>,
+): Promise<{ name: string; postalAddress: string | null }> {
+  const row = await db
+    .selectFrom('institution_details')
+    .select('postal_address')
+    .executeTakeFirstOrThrow();
+  return { name: BANK_NAME, postalAddress: row.postal_address };
 }
 
 /**
@@ -43,11 +56,15 @@ export async function setInstitutionDetails(
   }
   return deps.db.transaction().execute(async (trx) => {
     const before = await repo.lockInstitution(trx);
+    // Left out, the postal address stays as it is.
+    const after = { ...input, postalAddress: input.postalAddress ?? before.postalAddress };
+    if (input.postalAddress === null) after.postalAddress = null;
     const same =
-      before.swiftCode === input.swiftCode &&
-      before.routingNumber === input.routingNumber &&
-      before.country === input.country;
+      before.swiftCode === after.swiftCode &&
+      before.routingNumber === after.routingNumber &&
+      before.country === after.country &&
+      before.postalAddress === after.postalAddress;
     if (same) return institutionDetails(trx);
-    return proposeInstitution(deps, trx, before, input, actor);
+    return proposeInstitution(deps, trx, before, after, actor);
   });
 }

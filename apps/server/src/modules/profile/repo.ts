@@ -40,6 +40,19 @@ export function profileOf(db: Kysely<DB>, userId: bigint) {
     .executeTakeFirst();
 }
 
+/** Where the customer lives, as their profile says (statements and receipts print it). */
+export async function postalAddressOf(
+  db: Kysely<DB>,
+  userId: bigint,
+): Promise<{ homeAddress: string | null; country: string | null }> {
+  const row = await db
+    .selectFrom('customer_profiles')
+    .select(['home_address as homeAddress', 'country'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { homeAddress: row?.homeAddress ?? null, country: row?.country ?? null };
+}
+
 /** The country in the customer's profile, if they gave one. */
 export async function profileCountryOf(db: Kysely<DB>, userId: bigint): Promise<string | null> {
   const row = await db

@@ -1,4 +1,4 @@
-import { pdfTextRuns } from '@bank/test-support';
+import { pdfGlyphRuns, pdfTextRuns } from '@bank/test-support';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { renderGate, statementPdf } from './documents.js';
@@ -46,8 +46,10 @@ describe('the PDF render gate', () => {
 
 describe('the PDF statement', () => {
   const statement: StatementExport = {
-    bankName: 'Cedar Bank',
+    bank: { name: 'Cedar Bank', postalAddress: '1 Harbour Street\nLondon EC1A 1BB' },
     customer: 'Mary Jackson',
+    customerAddress: ['12 Acacia Avenue', 'Leeds', 'United Kingdom'],
+    issuedAt: '2026-11-24T10:15:00.000Z',
     accountNumber: '1234567897',
     currency: 'USD',
     from: '2026-01-01',
@@ -108,5 +110,92 @@ describe('the PDF statement', () => {
     const runs = pdfTextRuns(await statementPdf(statement));
     expect(runs.join('\n')).not.toContain('Fixed deposits');
     expect(runs).toContain('No Transaction History');
+  });
+});
+
+describe('the PDF statement in every script a name may use', () => {
+  const base: StatementExport = {
+    bank: { name: 'Cedar Bank', postalAddress: '1 Harbour Street\nLondon EC1A 1BB' },
+    customer: 'Mary Jackson',
+    customerAddress: ['12 Acacia Avenue', 'Leeds', 'United Kingdom'],
+    issuedAt: '2026-11-24T10:15:00.000Z',
+    accountNumber: '1234567897',
+    currency: 'USD',
+    from: '2026-01-01',
+    to: '2026-12-31',
+    opening: 0n,
+    closing: 0n,
+    totalIn: 0n,
+    totalOut: 0n,
+    lines: [],
+    filters: [],
+    asOf: '2026-11-24',
+    fixedDeposits: [],
+  };
+  const line = (memo: string, amount: bigint) => ({
+    postingId: 1n,
+    entryId: 1n,
+    kind: 'transfer_out',
+    memo,
+    amount,
+    currency: 'USD',
+    balanceAfter: 0n,
+    createdAt: new Date('2026-03-01T10:00:00Z'),
+  });
+
+  it('prints the bank, the customer with their address, the period and the issue date', async () => {
+    const text = pdfTextRuns(await statementPdf(base)).join('\n');
+    for (const words of [
+      'Cedar Bank',
+      '1 Harbour Street',
+      'London EC1A 1BB',
+      'Mary Jackson',
+      '12 Acacia Avenue',
+      'United Kingdom',
+      'Period: 2026-01-01 to 2026-12-31',
+      'Issued: 2026-11-24 at 10:15 UTC',
+    ]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it('writes Chinese, Japanese, Korean, Cyrillic, Greek and Indic names as themselves', async () => {
+    const names = [
+      '王伟',
+      '山田 たろう',
+      '김민준',
+      'Кирилл',
+      'Ωμέγα',
+      'Nguyễn Thị',
+      'देवनागरी',
+      'สมชาย',
+    ];
+    const runs = pdfTextRuns(
+      await statementPdf({
+        ...base,
+        customer: '王伟',
+        lines: names.map((name) => line(`Transfer to ${name}`, -100n)),
+      }),
+    );
+    const text = runs.join('');
+    for (const name of names) expect(text).toContain(name);
+    expect(text).not.toContain('\uFFFD');
+  });
+
+  it('writes an Arabic name joined and right to left', async () => {
+    const name = 'محمد أحمد';
+    const runs = pdfGlyphRuns(await statementPdf({ ...base, customer: name }));
+    // Drawn in display order: read right to left, the glyphs give the name back.
+    const arabic = runs.find((glyphs) => glyphs.some((g) => /\p{Script=Arabic}/u.test(g.text)));
+    expect(
+      [...(arabic ?? [])]
+        .reverse()
+        .map((g) => g.text)
+        .join(''),
+    ).toBe(name);
+    // Joined: a letter takes its connected forms (م at the start, inside and at the end of a
+    // word are three shapes); unshaped, every م would be the same glyph.
+    const meem = new Set(arabic?.filter((g) => g.text === 'م').map((g) => g.code));
+    expect(meem.size).toBeGreaterThan(1);
   });
 });

@@ -1,9 +1,16 @@
 import { formatMoney, formatRate, toDecimalString } from '@bank/contract';
 import { stringify } from 'csv-stringify/sync';
 import { setImmediate } from 'node:timers/promises';
-import PDFDocument from 'pdfkit';
 import { spreadsheetSafe } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
+import {
+  MARGIN,
+  MUTED_COLOR,
+  newDocument,
+  writeLetterhead,
+  writePageNumbers,
+} from '../../platform/pdf/document.js';
+import { heightOf, writeBlock, writeParagraph } from '../../platform/pdf/text.js';
 import type { StatementExport } from './service.js';
 
 /**
@@ -28,63 +35,58 @@ export function statementCsv(s: StatementExport): string {
   );
 }
 
-const MARGIN = 48;
 const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Lines laid out between two turns of the event loop (about 10 ms of work). */
 const ROWS_PER_SLICE = 50;
 
 /**
- * A PDF statement (pdfkit, its built-in Helvetica): the bank, the customer, the account, the
- * period, opening and closing balances and totals, then every line with its running balance,
- * the customer's fixed deposits (when there are any), and "Page n of m" on each page.
+ * A PDF statement in the bank's embedded fonts (platform/pdf: every script a name may use): the
+ * bank's name and address, the customer's name and address, the account, the period and the
+ * day it was issued, opening and closing balances and totals, then every line with its running
+ * balance, the customer's fixed deposits (when there are any), and "Page n of m" on each page.
  */
 export async function statementPdf(s: StatementExport): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Statement ${s.accountNumber} ${s.from} to ${s.to}`, Author: s.bankName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, bytes, width } = newDocument({
+    Title: `Statement ${s.accountNumber} ${s.from} to ${s.to}`,
+    Author: s.bank.name,
   });
   const money = (minor: bigint) => formatMoney(minor, s.currency);
-  const width = doc.page.width - MARGIN * 2;
+  const text = (words: string, style: { size?: number; bold?: boolean; color?: string } = {}) =>
+    writeParagraph(doc, words, { size: 10, width, ...style });
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f5132').text(s.bankName);
-  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(14).fillColor('#000').text('Account statement');
-  doc.moveDown(0.5).font('Helvetica').fontSize(10);
-  doc.text(`Customer: ${s.customer}`);
-  doc.text(`Account number: ${s.accountNumber}`);
-  doc.text(
+  writeLetterhead(doc, s.bank, width);
+  doc.y += 8;
+  text('Account statement', { size: 14, bold: true });
+  doc.y += 4;
+  text(s.customer, { bold: true });
+  for (const line of s.customerAddress) text(line);
+  doc.y += 4;
+  text(`Account number: ${s.accountNumber}`);
+  text(
     s.from === 'opening'
       ? `Period: from the account's opening to ${s.to}`
       : `Period: ${s.from} to ${s.to}`,
   );
-  doc.text(`Opening balance: ${money(s.opening)}`);
-  doc.text(`Money in: ${money(s.totalIn)}    Money out: ${money(s.totalOut)}`);
-  doc.text(`Closing balance: ${money(s.closing)}`);
+  text(`Issued: ${s.issuedAt.slice(0, 10)} at ${s.issuedAt.slice(11, 16)} UTC`);
+  text(`Opening balance: ${money(s.opening)}`);
+  text(`Money in: ${money(s.totalIn)}    Money out: ${money(s.totalOut)}`);
+  text(`Closing balance: ${money(s.closing)}`);
   if (s.filters.length > 0) {
-    doc
-      .moveDown(0.3)
-      .fillColor('#92400e')
-      .text(
-        `Filtered (${s.filters.join('; ')}): only the lines that match are listed; the balances and totals above are the whole period's.`,
-      );
-    doc.fillColor('#000');
+    doc.y += 3;
+    text(
+      `Filtered (${s.filters.join('; ')}): only the lines that match are listed; the balances and totals above are the whole period's.`,
+      { color: '#92400e' },
+    );
   }
-  doc.moveDown();
+  doc.y += 12;
 
   const lines = table(doc, [
-    { title: 'Date', width: 70, align: 'left' },
-    { title: 'Description', width: width - 70 - 3 * 85, align: 'left' },
-    { title: 'Money in', width: 85, align: 'right' },
-    { title: 'Money out', width: 85, align: 'right' },
-    { title: 'Balance', width: 85, align: 'right' },
+    { title: 'Date', width: 64, align: 'left' },
+    { title: 'Description', width: width - 64 - 3 * 80, align: 'left' },
+    { title: 'Money in', width: 80, align: 'right' },
+    { title: 'Money out', width: 80, align: 'right' },
+    { title: 'Balance', width: 80, align: 'right' },
   ]);
   if (s.lines.length === 0) lines.row(['', 'No Transaction History', '', '', '']);
   for (const [index, line] of s.lines.entries()) {
@@ -100,24 +102,9 @@ export async function statementPdf(s: StatementExport): Promise<Buffer> {
     ]);
   }
   if (s.fixedDeposits.length > 0) fixedDepositsSection(doc, s, width);
-
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // Written in the bottom margin: without this, pdfkit would start a new page for it.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#475569')
-      .text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
+  writePageNumbers(doc, width);
   doc.end();
-  return done;
+  return bytes;
 }
 
 interface Column {
@@ -126,16 +113,18 @@ interface Column {
   align: 'left' | 'right';
 }
 
+const CELL_SIZE = 9;
+
 /**
  * A table from the left margin: its header row in bold, then a `row` per line, each as tall as
  * its tallest cell, on a new page when it would not fit.
  */
-function table(doc: PDFKit.PDFDocument, columns: Column[]) {
+export function table(doc: PDFKit.PDFDocument, columns: Column[]) {
   const width = columns.reduce((sum, c) => sum + c.width, 0);
   const row = (cells: string[], bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const style = { size: CELL_SIZE, bold };
     const heights = cells.map((cell, i) =>
-      doc.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 6 }),
+      heightOf(doc, cell, { ...style, width: (columns[i]?.width ?? 0) - 6 }),
     );
     const height = Math.max(...heights) + 6;
     if (doc.y + height > doc.page.height - MARGIN - 20) doc.addPage();
@@ -144,7 +133,13 @@ function table(doc: PDFKit.PDFDocument, columns: Column[]) {
     cells.forEach((cell, i) => {
       const column = columns[i];
       if (!column) return;
-      doc.text(cell, x + 3, y + 3, { width: column.width - 6, align: column.align });
+      writeBlock(doc, cell, {
+        ...style,
+        x: x + 3,
+        y: y + 3,
+        width: column.width - 6,
+        align: column.align,
+      });
       x += column.width;
     });
     doc.y = y + height;
@@ -171,15 +166,15 @@ function fixedDepositsSection(doc: PDFKit.PDFDocument, s: StatementExport, width
   const money = (minor: bigint) => formatMoney(minor, s.currency);
   // The heading, its note and a row or two stay together on one page.
   if (doc.y + 90 > doc.page.height - MARGIN - 20) doc.addPage();
-  doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('#000');
-  doc.text(`Fixed deposits (as of ${s.asOf})`, MARGIN, doc.y, { width });
-  doc.moveDown(0.3).font('Helvetica').fontSize(9).fillColor('#475569');
-  doc.text(
+  doc.y += 12;
+  writeParagraph(doc, `Fixed deposits (as of ${s.asOf})`, { size: 12, bold: true, width });
+  doc.y += 3;
+  writeParagraph(
+    doc,
     'Each fixed deposit is held in its own account. Interest accrues daily and is paid into the current account with the principal at maturity.',
-    { width },
+    { size: 9, color: MUTED_COLOR, width },
   );
-  doc.fillColor('#000').moveDown(0.5);
+  doc.y += 6;
   const deposits = table(doc, [
     { title: 'Plan', width: width - 70 - 45 - 65 - 2 * 60 - 52, align: 'left' },
     { title: 'Principal', width: 70, align: 'right' },

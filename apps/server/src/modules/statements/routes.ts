@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementChartSchema, statementFilterSchema, statementPageSchema } from '@bank/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { BANK_NAME } from '../../platform/mail/index.js';
 import { problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
 import { renderGate, statementCsv, statementPdf } from './documents.js';
@@ -91,7 +90,6 @@ export const statementRoutes =
             deps,
             sessionOf(request).userId,
             request.query,
-            BANK_NAME,
           );
           return reply
             .type(format.type)

@@ -18,6 +18,8 @@ import { AppError } from '../../platform/errors.js';
 import { currentAccountId, withStatuses } from '../accounts/index.js';
 import { asSeenByAccount } from '../transfers/index.js';
 import { fixedDepositsForStatement, type StatementFixedDeposit } from '../fixed-deposits/index.js';
+import { bankLetterhead } from '../catalog/index.js';
+import { postalAddressOf } from '../profile/index.js';
 import { users } from '../users/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -105,8 +107,13 @@ export async function chart(
 }
 
 export interface StatementExport {
-  bankName: string;
+  /** The bank's name and postal address (staff keep it with the institution details). */
+  bank: { name: string; postalAddress: string | null };
   customer: string;
+  /** The customer's address as their profile says, line by line (none: empty). */
+  customerAddress: string[];
+  /** When the statement was made (ISO 8601). */
+  issuedAt: string;
   accountNumber: string;
   currency: string;
   from: string;
@@ -138,18 +145,29 @@ function describeFilters(filter: StatementFilter, currency: string): string[] {
   return words;
 }
 
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** An address as it is printed: its lines, then the country's name. */
+export function addressLines(address: { homeAddress: string | null; country: string | null }) {
+  const lines = (address.homeAddress ?? '')
+    .split(/\r?\n|,\s*/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const country = address.country ? REGION_NAMES.of(address.country) : undefined;
+  return country ? [...lines, country] : lines;
+}
+
 /** Everything an exported statement holds, for CSV and PDF alike. */
 export async function statementForExport(
   deps: AppDeps,
   userId: bigint,
   filter: StatementFilter,
-  bankName: string,
 ): Promise<StatementExport> {
   const scope = await account(deps, userId);
   const now = deps.clock.now();
   const period = periodOf(filter, now);
   const today = now.toISOString().slice(0, 10);
-  const [summary, balance, user, fixedDeposits] = await Promise.all([
+  const [summary, balance, user, fixedDeposits, bank, address] = await Promise.all([
     getPeriodSummary(deps.db, scope, period),
     getBalance(deps.db, scope),
     users.findUserById(deps.db, userId),
@@ -157,6 +175,8 @@ export async function statementForExport(
       from: filter.from ?? null,
       to: filter.to ?? today,
     }),
+    bankLetterhead(deps.db),
+    postalAddressOf(deps.db, userId),
   ]);
   // Read in the ledger's pages, newest first, up to the export's limit.
   const items: HistoryItem[] = [];
@@ -185,8 +205,10 @@ export async function statementForExport(
   // oldest matching line is not that, so the period then starts at the account's opening.
   const firstDay = filters.length === 0 ? history.items.at(-1)?.createdAt : undefined;
   return {
-    bankName,
+    bank,
     customer: user ? `${user.firstName} ${user.lastName}` : '',
+    customerAddress: addressLines(address),
+    issuedAt: now.toISOString(),
     accountNumber: balance.accountNumber,
     currency: balance.currency,
     from: filter.from ?? (firstDay ? firstDay.toISOString().slice(0, 10) : 'opening'),

@@ -27,11 +27,16 @@ import { staffTransfer, TRANSFER_SUBJECT } from './views.js';
  */
 
 const ALREADY_DECIDED = 'This transfer was already decided.';
+const CANCELLED =
+  'The customer cancelled this transfer and was refunded: do not send it. Nothing was changed.';
 
 const inProgress = (id: bigint) => ({
   lock: (trx: Kysely<DB>) => repo.lockSubmitted(trx, id),
   notFound: 'No such transfer',
-  refuse: (row: TransferRow) => (row.status === 'in_progress' ? null : ALREADY_DECIDED),
+  refuse: (row: TransferRow) => {
+    if (row.status === 'in_progress') return null;
+    return row.status === 'cancelled' ? CANCELLED : ALREADY_DECIDED;
+  },
 });
 
 const subjectOf = (id: bigint) => ({ type: TRANSFER_SUBJECT, id: String(id) });

@@ -3,6 +3,12 @@ import { transferRefundKind } from './decide.js';
 import { transferRoutes } from './routes.js';
 
 export { asSeenByAccount } from './statuses.js';
+export {
+  ownTransferByEntry,
+  ownTransferRecord,
+  senderOfEntry,
+  type TransferRecord,
+} from './records.js';
 export { transfersOfCustomer } from './views.js';
 export { transfersInProgress } from './views.js';
 export {

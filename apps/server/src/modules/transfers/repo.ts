@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { TransfersTable } from '../../db/tables/transfers.js';
+import type { TransferStatusColumn, TransfersTable } from '../../db/tables/transfers.js';
 import { afterCursor, matchesSearch, sortKey, type Keyset } from '../../platform/queue-page.js';
 
 /**
@@ -41,6 +41,9 @@ export const transferColumns = [
 ] as const;
 
 export type TransferRow = NonNullable<Awaited<ReturnType<typeof ownTransfer>>>;
+
+/** Submitted transfers that paid nobody: failed (staff refunded) or cancelled by the customer. */
+const UNPAID: TransferStatusColumn[] = ['failed', 'cancelled'];
 
 function ownTransferQuery(db: Kysely<DB>, userId: bigint, id: bigint) {
   return db
@@ -226,20 +229,20 @@ export function submittedTransfers(db: Kysely<DB>, userId: bigint, limit: number
     .execute();
 }
 
-/** What the customer sent since `since` (submitted and not failed): the day's total. */
+/** What the customer sent since `since` (submitted, not failed or cancelled): the day's total. */
 export async function sentSince(db: Kysely<DB>, userId: bigint, since: Date): Promise<bigint> {
   const row = await db
     .selectFrom('transfers')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount'), eb.lit(0)).as('total'))
     .where('user_id', '=', userId)
     .where('stage', '=', 'submitted')
-    .where('status', '<>', 'failed')
+    .where('status', 'not in', UNPAID)
     .where('submitted_at', '>=', since)
     .executeTakeFirst();
   return BigInt(row?.total ?? 0);
 }
 
-/** True when money went to this destination before (submitted, not failed). */
+/** True when money went to this destination before (submitted, not failed or cancelled). */
 export async function paidBefore(db: Kysely<DB>, userId: bigint, destinationKey: string) {
   const row = await db
     .selectFrom('transfers')
@@ -247,7 +250,7 @@ export async function paidBefore(db: Kysely<DB>, userId: bigint, destinationKey:
     .where('user_id', '=', userId)
     .where('destination_key', '=', destinationKey)
     .where('stage', '=', 'submitted')
-    .where('status', '<>', 'failed')
+    .where('status', 'not in', UNPAID)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -299,6 +302,28 @@ export function markFailed(
       decided_by: decision.decidedBy,
       decided_at: decision.at,
       updated_at: decision.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+}
+
+/**
+ * in_progress -> cancelled by its customer, with the entry that refunded it (guarded): nobody
+ * from staff decided it.
+ */
+export function markCancelled(
+  db: Kysely<DB>,
+  id: bigint,
+  cancel: { reversalEntryId: bigint; at: Date },
+) {
+  return db
+    .updateTable('transfers')
+    .set({
+      status: 'cancelled',
+      reversal_entry_id: cancel.reversalEntryId,
+      decided_at: cancel.at,
+      updated_at: cancel.at,
     })
     .where('id', '=', id)
     .where('status', '=', 'in_progress')
@@ -358,6 +383,16 @@ export function statusesOfEntries(db: Kysely<DB>, entryIds: readonly bigint[]) {
     .execute();
 }
 
+/** The customer's own transfer whose entry (or refund) this is, if any. */
+export function ownTransferOfEntry(db: Kysely<DB>, userId: bigint, entryId: bigint) {
+  return db
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('entry_id', '=', entryId), eb('reversal_entry_id', '=', entryId)]))
+    .executeTakeFirst();
+}
+
 export const beneficiaryColumns = [
   'b.id',
   'b.bank',
@@ -381,7 +416,7 @@ export function beneficiariesOf(db: Kysely<DB>, userId: bigint) {
         .whereRef('t.user_id', '=', 'b.user_id')
         .whereRef('t.destination_key', '=', 'b.destination_key')
         .where('t.stage', '=', 'submitted')
-        .where('t.status', '<>', 'failed')
+        .where('t.status', 'not in', UNPAID)
         .as('lastPaidAt'),
     )
     .where('b.user_id', '=', userId)
@@ -429,7 +464,7 @@ export async function deleteBeneficiary(db: Kysely<DB>, userId: bigint, id: bigi
 export function staffQueuePage(
   db: Kysely<DB>,
   filter: {
-    status: 'in_progress' | 'successful' | 'failed';
+    status: TransferStatusColumn;
     q?: string;
     amount?: bigint;
     after?: Keyset;

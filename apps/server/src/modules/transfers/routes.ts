@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf, staffOf } from '../../plugins/access.js';
+import { cancelTransfer } from './cancel.js';
 import { completeTransfer, failTransfer } from './decide.js';
 import {
   confirmTransfer,
@@ -210,6 +211,21 @@ export const transferRoutes =
         },
       },
       async (request) => submitTransfer(deps, person(request), request.params.id),
+    );
+
+    app.post(
+      `${BASE}/:id/cancel`,
+      {
+        config: { access: CUSTOMER, rateLimit: STEP_LIMIT },
+        schema: {
+          tags: ['transfers'],
+          summary:
+            'Cancel a transfer staff have not sent yet (in progress): the amount and the charge are refunded at once, once (again: the same answer, nothing posted); 409 once staff decided it',
+          params: idParams,
+          response: { 200: transferSchema, ...problemResponses(400, 401, 404, 409, 429) },
+        },
+      },
+      async (request) => cancelTransfer(deps, person(request), request.params.id),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import { formatMoney, type Transaction } from '@bank/contract';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { TransactionStatus } from '../../components/ui/TransactionStatus';
 
 /**
@@ -31,8 +32,8 @@ function SignedAmount({ transaction }: { transaction: Transaction }) {
 }
 
 /**
- * The statement's lines, newest first: date, description with status, signed amount and the
- * balance after the line. On a phone the date goes under the description and the balance under
+ * The statement's lines, newest first: date, description (a link to the line's detail) with
+ * status, signed amount and the balance after the line. On a phone the date goes under the description and the balance under
  * the amount, so that nothing scrolls sideways.
  */
 export function StatementLines({
@@ -80,7 +81,15 @@ export function StatementLines({
                 {date}
               </td>
               <td className="py-3 pr-4">
-                <p className="font-medium break-words">{line.name}</p>
+                <p className="font-medium break-words">
+                  <Link
+                    to={`/dashboard/transactions/${encodeURIComponent(line.id)}`}
+                    className="text-brand-700 underline-offset-4 hover:underline dark:text-brand-50"
+                  >
+                    {line.name}
+                    <span className="sr-only">, details</span>
+                  </Link>
+                </p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
                   <span className="sm:hidden">{date}</span>
                   <TransactionStatus status={line.status} />

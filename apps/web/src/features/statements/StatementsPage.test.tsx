@@ -97,6 +97,12 @@ describe('Statements & Report', () => {
     expect(rows()[0]?.textContent).toContain('Rent November');
     expect(rows()[0]?.textContent).toContain('Debit −$500.00');
     expect(rows()[0]?.textContent).toContain('in progress');
+    // Each line opens its detail.
+    expect(
+      within(rows()[0] as HTMLElement)
+        .getByRole('link', { name: /Rent November/ })
+        .getAttribute('href'),
+    ).toBe(`/dashboard/transactions/${rent.id}`);
     expect(screen.getByText(/All time · 1\+ line/)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Show older lines' }));

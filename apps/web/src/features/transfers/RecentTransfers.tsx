@@ -2,6 +2,7 @@ import type { Transfer } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { dayMonthYear, money } from '../../components/funding/format';
 import { Button } from '../../components/ui/Button';
 import { cardClass } from '../../components/ui/card';
@@ -13,14 +14,22 @@ import { queries } from '../../lib/queries';
 export const RECENT_TRANSFER_COUNT = 5;
 
 /**
- * One transfer: who and where on the left with the date, amount and status on the right; a
- * failed one's reason (the money came back), a successful one's reference.
+ * One transfer: who and where on the left (the name opens its detail) with the date, amount and
+ * status on the right; a failed one's reason (the money came back), a successful one's reference.
  */
 function TransferRow({ transfer: t }: { transfer: Transfer }) {
   return (
     <li className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
-        <p className="font-medium break-words">{t.accountHolderName}</p>
+        <p className="font-medium break-words">
+          <Link
+            to={`/dashboard/transfers/${encodeURIComponent(t.id)}`}
+            className="text-brand-700 underline-offset-4 hover:underline dark:text-brand-50"
+          >
+            {t.accountHolderName}
+            <span className="sr-only">, transfer details</span>
+          </Link>
+        </p>
         <p className="text-sm break-words text-slate-700 dark:text-slate-300">
           {t.bank} ·{' '}
           <time dateTime={t.submittedAt ?? t.createdAt}>
@@ -30,6 +39,11 @@ function TransferRow({ transfer: t }: { transfer: Transfer }) {
         {t.status === 'failed' && t.failureReason && (
           <p className="text-sm text-red-800 dark:text-red-200">
             Reason: {t.failureReason}. The amount and the charge were refunded.
+          </p>
+        )}
+        {t.status === 'cancelled' && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            You cancelled it. The amount and the charge were refunded.
           </p>
         )}
         {t.status === 'successful' && t.reference && (

@@ -33,6 +33,14 @@ export const approvalEvents = {
     before: z.object({ status: z.literal('pending'), kind: z.string() }),
     after: z.object({ status: z.literal('expired'), kind: z.string() }),
   }),
+  'approval.supersede': event('approval', 'Proposal overtaken: what it concerned changed first', {
+    before: z.object({ status: z.literal('pending'), kind: z.string() }),
+    after: z.object({
+      status: z.literal('superseded'),
+      kind: z.string(),
+      outcome: z.record(z.string(), z.string()),
+    }),
+  }),
   'approval.view_evidence': event('approval', 'Proposal evidence viewed'),
   // The bank's settings (approvals owns bank_settings)
   'settings.dual_control_threshold': event('bank_setting', 'Dual-control threshold changed', {

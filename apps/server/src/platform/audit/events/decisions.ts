@@ -51,4 +51,14 @@ export const decisionEvents = {
       approvalId: id.optional(),
     }),
   }),
+  /** The customer called back a transfer staff had not sent: refunded at once (decision 26). */
+  'transfer.cancel': event('transfer', 'Transfer cancelled by the customer and refunded', {
+    before: status('in_progress'),
+    after: z.object({
+      status: z.literal('cancelled'),
+      reversalEntryId: id,
+      /** A refund proposal waiting for a second person, closed as overtaken. */
+      supersededApprovalId: id.optional(),
+    }),
+  }),
 } satisfies Record<string, EventSpec>;

@@ -179,4 +179,12 @@ export const moneyNotices = {
       body: `Your transfer of ${formatMoney(d.amount, d.currency)} to ${d.holder} (${d.bank}) failed: ${sentence(d.reason)} The full ${formatMoney(d.amount, d.currency)}, service charge included, is back in your account.`,
     }),
   }),
+  'transfer.cancelled': notice({
+    data: transfer,
+    email: true,
+    render: (d) => ({
+      title: 'Transfer cancelled',
+      body: `You cancelled your transfer of ${formatMoney(d.amount, d.currency)} to ${d.holder} (${d.bank}) before it was sent. The full ${formatMoney(d.amount, d.currency)}, service charge included, is back in your account.`,
+    }),
+  }),
 };

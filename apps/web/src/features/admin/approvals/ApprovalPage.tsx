@@ -26,6 +26,7 @@ const DECIDED_WORDS: Record<Approval['status'], string> = {
   rejected: 'Rejected by',
   withdrawn: 'Withdrawn by',
   expired: 'Expired',
+  superseded: 'Overtaken',
 };
 
 /** `/admin/approvals/:id`: one proposal, its evidence, and the decision on it. */
@@ -99,7 +100,12 @@ function Proposal({
           ...(a.decidedBy
             ? ([[DECIDED_WORDS[a.status], a.decidedBy.name]] as DetailRow[])
             : ([
-                ['Decided by', 'Nobody: it ran out of time, and nothing was done'],
+                [
+                  'Decided by',
+                  a.status === 'superseded'
+                    ? 'Nobody: what it concerned changed first, and nothing was done (see below)'
+                    : 'Nobody: it ran out of time, and nothing was done',
+                ],
               ] as DetailRow[])),
           ['When', <When iso={a.decidedAt} />],
           ...(a.decisionNote ? ([['Note', a.decisionNote]] as DetailRow[]) : []),

@@ -14,6 +14,7 @@ export const STATUS_LABELS: Record<ApprovalStatus, string> = {
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
   expired: 'Expired',
+  superseded: 'Overtaken',
 };
 
 export const STATUS_TONES: Record<ApprovalStatus, StatusTone> = {
@@ -22,6 +23,7 @@ export const STATUS_TONES: Record<ApprovalStatus, StatusTone> = {
   rejected: 'refused',
   withdrawn: 'neutral',
   expired: 'neutral',
+  superseded: 'neutral',
 };
 
 /** The age filter's choices, in hours. */

@@ -577,7 +577,13 @@ describe('institution details (staff)', () => {
       if (path === '/api/v1/auth/session') return { status: 200, body: { me: MANAGER } };
       if (path === `${CATALOG}/pending`) return { status: 200, body: { items: waiting } };
       if (path !== PATH) return { status: 404 };
-      const unset = { swiftCode: null, routingNumber: null, country: null, updatedAt: WHEN };
+      const unset = {
+        swiftCode: null,
+        routingNumber: null,
+        country: null,
+        postalAddress: null,
+        updatedAt: WHEN,
+      };
       if (body === undefined) return { status: 200, body: unset };
       sent.push(body);
       const input = body as { swiftCode: string; country: string };
@@ -636,6 +642,7 @@ describe('institution details (staff)', () => {
       swiftCode: 'cedrgb2l',
       routingNumber: '021000021',
       country: 'GB',
+      postalAddress: null,
     });
     const box = (
       await screen.findByRole('heading', { name: 'Change waiting for a second person' })

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { CountrySelect } from '../../../components/ui/CountrySelect';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { fieldErrorsIn } from '../../../lib/apply-field-errors';
@@ -15,7 +16,7 @@ import { useSaveInstitutionDetails } from './api/funding-catalog';
 import { isProposal, PendingChange } from './PendingChange';
 import { StatusMessage } from './StatusMessage';
 
-const FIELDS = ['swiftCode', 'routingNumber', 'country'] as const;
+const FIELDS = ['swiftCode', 'routingNumber', 'country', 'postalAddress'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
@@ -23,6 +24,7 @@ const valuesOf = (details: { [K in Field]: string | null }): Values => ({
   swiftCode: details.swiftCode ?? '',
   routingNumber: details.routingNumber ?? '',
   country: details.country ?? '',
+  postalAddress: details.postalAddress ?? '',
 });
 
 /** The details as the API takes them: an empty field is null (customers then see n/a). */
@@ -30,6 +32,7 @@ const bodyOf = (values: Values) => ({
   swiftCode: values.swiftCode.trim() || null,
   routingNumber: values.routingNumber.trim() || null,
   country: values.country || null,
+  postalAddress: values.postalAddress.trim() || null,
 });
 
 function DetailsForm({ initial }: { initial: Values }) {
@@ -121,6 +124,17 @@ function DetailsForm({ initial }: { initial: Values }) {
         hint="Leave on Choose a country to show n/a"
         onChange={(e) => change('country', e.target.value)}
       />
+      <TextAreaField
+        name="postalAddress"
+        label="Postal address"
+        value={values.postalAddress}
+        error={shown.postalAddress}
+        hint="One line each; printed under the bank's name on statements and receipts"
+        rows={3}
+        maxLength={300}
+        autoComplete="off"
+        onChange={(e) => change('postalAddress', e.target.value)}
+      />
       <div>
         <Button type="submit" loading={save.isPending}>
           Save
@@ -141,8 +155,9 @@ export function InstitutionDetailsPage() {
         <PageHeading title="Institution details" />
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Shown to customers under Add funds, Institutional Transfer, with their own username and
-          account number. A detail left empty is shown as n/a. A change waits for a second staff
-          member to approve it: they decide where other banks send customers&rsquo; money.
+          account number (the postal address is printed on statements and receipts). A detail left
+          empty is shown as n/a. A change waits for a second staff member to approve it: they decide
+          where other banks send customers&rsquo; money.
         </p>
       </div>
       {waiting && <PendingChange change={waiting} level={2} />}

@@ -48,4 +48,5 @@ export const TRANSFER_STATUS = {
   in_progress: { label: 'In progress', tone: 'waiting' },
   successful: { label: 'Successful', tone: 'done' },
   failed: { label: 'Failed', tone: 'refused' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
 } as const satisfies Record<string, { label: string; tone: StatusTone }>;

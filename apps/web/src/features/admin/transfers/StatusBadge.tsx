@@ -7,6 +7,7 @@ const STATUS_TONES: Record<TransferStatus, StatusTone> = {
   in_progress: 'waiting',
   successful: 'done',
   failed: 'refused',
+  cancelled: 'neutral',
 };
 
 export function StatusBadge({ status }: { status: TransferStatus }) {

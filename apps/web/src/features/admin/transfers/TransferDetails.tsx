@@ -27,11 +27,12 @@ export function CustomerDetails({ transfer: t }: { transfer: StaffTransfer }) {
 export function DecisionTaken({ transfer: t }: { transfer: StaffTransfer }) {
   const rows: DetailRow[] = [['Status', STATUS_LABELS[t.status ?? 'in_progress']]];
   if (t.reference) rows.push(['Reference', <span className="font-mono">{t.reference}</span>]);
-  if (t.status === 'failed') {
+  if (t.status === 'failed' || t.status === 'cancelled') {
     rows.push(['Refunded', `${money(t.amount, t.currency)}, service charge included`]);
   }
   if (t.failureReason) rows.push(['Reason given', t.failureReason]);
-  if (t.decidedBy) rows.push(['Decided by', t.decidedBy]);
+  if (t.status === 'cancelled') rows.push(['Decided by', 'The customer cancelled it']);
+  else if (t.decidedBy) rows.push(['Decided by', t.decidedBy]);
   else if (t.internal) rows.push(['Decided by', 'Settled at once, no staff step']);
   if (t.decidedAt) rows.push(['Decided', utcTime(t.decidedAt)]);
   return <DetailSection title="Decision taken" rows={rows} />;

@@ -45,12 +45,14 @@ const WAITING: QueueColumn<StaffTransfer> = {
   header: 'Decision',
   cell: (t) => (t.proposal ? <WaitingCell proposal={t.proposal} /> : 'To decide'),
 };
-const decider = (t: StaffTransfer) => t.decidedBy ?? <Missing said="Not recorded" />;
+const decider = (t: StaffTransfer) =>
+  t.status === 'cancelled' ? 'The customer' : (t.decidedBy ?? <Missing said="Not recorded" />);
 
 /** What a decided tab adds: the payment's reference or why it failed, who decided and when. */
 const OUTCOME: Record<Exclude<TransferStatus, 'in_progress'>, QueueColumn<StaffTransfer>> = {
   successful: { header: 'Reference', cell: (t) => t.reference ?? <Missing said="None" /> },
   failed: { header: 'Reason given', cell: (t) => t.failureReason ?? <Missing said="None" /> },
+  cancelled: { header: 'Refund', cell: () => 'Amount and charge back to the customer' },
 };
 const BY_WHOM: QueueColumn<StaffTransfer>[] = [
   { header: 'Decided', nowrap: true, cell: (t) => <When iso={t.decidedAt} /> },

@@ -123,6 +123,25 @@ describe('the outgoing transfers queue (staff)', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('shows the transfers their customers cancelled on a tab of their own, refunded, by the customer', async () => {
+    const cancelled = {
+      ...TO_BERLIN,
+      id: '46',
+      status: 'cancelled' as const,
+      decidedAt: '2026-11-22T09:00:00.000Z',
+      decidedBy: null,
+    };
+    staffApi({ in_progress: items(TO_BERLIN), cancelled: items(cancelled) });
+    renderRoute('/admin/transfers');
+    await screen.findByText('1 transfer in progress, oldest first');
+    await userEvent.click(screen.getByRole('link', { name: 'Cancelled' }));
+    expect(await screen.findByText('1 cancelled transfer, newest first')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Cancelled transfers, newest first' });
+    const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
+    expect(row.getByText('Amount and charge back to the customer')).toBeTruthy();
+    expect(row.getByText('The customer')).toBeTruthy();
+  });
+
   it('says when nothing is waiting', async () => {
     staffApi({ in_progress: items() });
     renderRoute('/admin/transfers');

@@ -10,12 +10,14 @@ const EMPTY: Record<TransferStatus, string> = {
   in_progress: 'No transfers are waiting to be sent.',
   successful: 'No transfer has been marked successful yet.',
   failed: 'No transfer has been marked failed yet.',
+  cancelled: 'No customer has cancelled a transfer yet.',
 };
 
 const ORDER: Record<TransferStatus, string> = {
   in_progress: 'oldest first',
   successful: 'newest decision first',
   failed: 'newest decision first',
+  cancelled: 'newest first',
 };
 
 /** "2 transfers in progress", "1 successful transfer". */

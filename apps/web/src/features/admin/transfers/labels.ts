@@ -4,6 +4,7 @@ export const STATUS_LABELS: Record<TransferStatus, string> = {
   in_progress: 'In progress',
   successful: 'Successful',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 /** What happened to a decided transfer, as a sentence reads it: "it was marked failed". */
@@ -11,6 +12,7 @@ export const DECIDED_AS: Record<TransferStatus, string> = {
   in_progress: 'left in progress',
   successful: 'marked successful',
   failed: 'marked failed',
+  cancelled: 'cancelled by the customer (refunded)',
 };
 
 /** "Transfer 41": how a transfer is named in the queue and on its page. */
