@@ -45,8 +45,9 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /**
  * One line of the account's history: a posted ledger entry seen from this account. `id` is the
- * line's own (the posting's); `entryId` is the journal entry's, which its detail page is
- * addressed by (`/dashboard/transactions/{entryId}`).
+ * line's own (the posting's), which its detail page is addressed by
+ * (`/dashboard/transactions/{id}`); `entryId` is the journal entry's (a payment's sender and
+ * recipient share it), used to show a transfer in progress once.
  */
 export const transactionSchema = z
   .object({

@@ -122,7 +122,7 @@ export function LedgerRow({ transaction: t, shown }: { transaction: Transaction;
           : ([ArrowUpRight, 'out'] as const);
   return (
     <Row
-      to={transactionDetailPath(t.entryId)}
+      to={transactionDetailPath(t.id)}
       icon={icon}
       tone={tone}
       name={t.name}

@@ -113,11 +113,11 @@ describe('Recent Transactions', () => {
       '/dashboard/make-payment',
       '/dashboard/upgrade',
       '/dashboard/fixed-deposit',
-      '/dashboard/transactions/76',
+      '/dashboard/transactions/899',
     ]);
   });
 
-  it('opens the detail of every line by the journal entry it carries', async () => {
+  it('opens the detail of every line by its own id (the posting seen from this account)', async () => {
     mockFetch(
       bankAnswers({
         [RECENT_PATH]: page([
@@ -135,8 +135,8 @@ describe('Recent Transactions', () => {
     renderRoute('/dashboard');
     const rows = await rowsOfRecent();
     expect(rows.map(hrefOf)).toEqual([
-      '/dashboard/transactions/501',
-      '/dashboard/transactions/400',
+      '/dashboard/transactions/5',
+      '/dashboard/transactions/4',
     ]);
     expect(rows[1]?.textContent).toContain('failed');
   });

@@ -1,12 +1,12 @@
 import type { PendingActivityType } from '@bank/contract';
 
 /**
- * Where each row of the dashboard leads. A ledger line opens its transaction's detail, by the
- * journal entry it carries; a transfer opens its own detail (status timeline, receipt); a funding
+ * Where each row of the dashboard leads. A ledger line opens its transaction's detail, by its
+ * own id (the posting seen from this account: a payment's recipient and sender share the entry); a transfer opens its own detail (status timeline, receipt); a funding
  * request opens the page where the customer already follows it with its status.
  */
-export function transactionDetailPath(entryId: string): string {
-  return `/dashboard/transactions/${encodeURIComponent(entryId)}`;
+export function transactionDetailPath(lineId: string): string {
+  return `/dashboard/transactions/${encodeURIComponent(lineId)}`;
 }
 
 export function transferDetailPath(transferId: string): string {
