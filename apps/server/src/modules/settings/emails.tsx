@@ -36,3 +36,25 @@ export function emailChangedNoticeEmail(
     </EmailLayout>,
   );
 }
+
+/**
+ * To the owner of an address a customer tried to move their account to: no code, nothing to
+ * do, and nothing about who tried (the customer asking is told nothing either way).
+ */
+export function emailInUseNoticeEmail(to: string, firstName: string) {
+  return renderEmail(
+    to,
+    `Someone tried to use your email address at ${BANK_NAME}`,
+    <EmailLayout preview="Someone tried to use your email address" heading="Your address is yours">
+      <P>Hello {firstName},</P>
+      <P>
+        Someone asked to move another {BANK_NAME} account to this email address, which already
+        belongs to your account. We did not do it, and your account is unchanged: an address belongs
+        to one account only.
+      </P>
+      <P>
+        You need do nothing. If you are worried someone is using your account, change your password.
+      </P>
+    </EmailLayout>,
+  );
+}
