@@ -55,6 +55,10 @@ describe('transfer code sending under a burst', () => {
     const asked = steps.filter((r) => r.statusCode === 200);
     const refused = steps.filter((r) => r.statusCode !== 200);
     expect(asked.map((r) => (r.json() as Json).next)).toEqual(Array(DAILY).fill('code'));
+    // Each says why in the step itself: a payee never paid before.
+    expect(asked.map((r) => (r.json() as Json).reasons)).toEqual(
+      Array(DAILY).fill(['new_beneficiary']),
+    );
     expect(refused).toHaveLength(4);
     for (const r of refused) {
       expect(r.json(), r.body).toMatchObject({ notice: { title: 'Too many codes today' } });
