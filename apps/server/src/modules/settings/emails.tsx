@@ -53,7 +53,8 @@ export function emailInUseNoticeEmail(to: string, firstName: string) {
         to one account only.
       </P>
       <P>
-        You need do nothing. If you are worried someone is using your account, change your password.
+        There is nothing you need to do. If you are worried someone is using your account, change
+        your password.
       </P>
     </EmailLayout>,
   );

@@ -3,6 +3,10 @@ import { BANK_NAME, EmailLayout, P, renderEmail } from '../../platform/mail/inde
 
 /** The staff emails. Every value is escaped by the layout's React rendering. */
 
+/** "A", "A and B", "A, B and C". */
+const listed = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 export function invitationEmail(input: {
   to: string;
   firstName: string;
@@ -17,8 +21,9 @@ export function invitationEmail(input: {
     <EmailLayout preview="Set your password to join the staff" heading="Join the back office">
       <P>Hello {input.firstName},</P>
       <P>
-        {input.inviter} invited you to work in the {BANK_NAME} back office as{' '}
-        {input.roles.join(', ')}. Open this link to choose your password:
+        {input.inviter} invited you to work in the {BANK_NAME} back office, with{' '}
+        {input.roles.length === 1 ? 'the role' : 'the roles'} {listed(input.roles)}. Open this link
+        to choose your password:
       </P>
       <P>
         <Link href={input.link}>{input.link}</Link>
