@@ -184,6 +184,11 @@ export function slipsIn(text: string): string[] {
   look(/\S {2,}\S/g, 'two spaces');
   look(/(?<!\.)\.\.(?!\.)|,,|;;|[.,;:][,;:]/g, 'doubled punctuation');
   look(/\(\s|\s\)/g, 'a space inside brackets');
+  // Dates in the one style (day/month/year), never a machine's.
+  look(
+    /\b\d{4}-\d{2}-\d{2}\b|\bGMT\b|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d/g,
+    'a date not as 21/11/2026',
+  );
   // Money as the app shows it: the currency sign, thousands grouped, two decimals.
   look(/\$(?!\d{1,3}(,\d{3})*\.\d{2}(?!\d))\S*/g, 'money not written as $1,234.56');
   return slips;
@@ -243,7 +248,14 @@ describe('the proofreader', () => {
       'money not written as $1,234.56: "$1200.00,,"',
       'money not written as $1,234.56: "$1,200.5"',
     ]);
-    expect(slipsIn('At 15:04 on https://bank.example: $1,200.00 (sent).')).toEqual([]);
+    expect(slipsIn('On Sat, 21 Nov 2026 15:04:00 GMT and 2026-11-21')).toEqual([
+      'a date not as 21/11/2026: "Sat, 2"',
+      'a date not as 21/11/2026: "GMT"',
+      'a date not as 21/11/2026: "2026-11-21"',
+    ]);
+    expect(slipsIn('At 21/11/2026, 15:04 UTC on https://bank.example: $1,200.00 (sent).')).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { EMAIL_CODE_TTL_MS } from '@bank/contract';
+import { EMAIL_CODE_TTL_MS, formatUtcDayTime } from '@bank/contract';
 import { Link } from '@react-email/components';
 import { BANK_NAME, CodeBlock, EmailLayout, P, renderEmail } from '../../platform/mail/index.js';
 
@@ -82,7 +82,7 @@ export function newDeviceEmail(
     <EmailLayout preview="A new sign-in to your account" heading="New sign-in">
       <P>Hello {firstName},</P>
       <P>
-        Someone signed in to your account from a new device on {when.toUTCString()}.
+        Someone signed in to your account from a new device on {formatUtcDayTime(when)}.
         <br />
         Address: {device.ip}
         <br />
@@ -123,7 +123,7 @@ export function passwordChangedEmail(to: string, firstName: string, when: Date) 
     `Your ${BANK_NAME} password was changed`,
     <EmailLayout preview="Your password was changed" heading="Password changed">
       <P>Hello {firstName},</P>
-      <P>Your password was reset on {when.toUTCString()}, and every device was signed out.</P>
+      <P>Your password was reset on {formatUtcDayTime(when)}, and every device was signed out.</P>
       <P>If this was not you, contact us at once through Help & Support.</P>
     </EmailLayout>,
   );
@@ -137,7 +137,7 @@ export function codesPausedEmail(to: string, firstName: string, what: string, un
       <P>Hello {firstName},</P>
       <P>
         Wrong {what} codes were entered for your account many times today. To protect it, {what}{' '}
-        codes are paused until {until.toUTCString()}.
+        codes are paused until {formatUtcDayTime(until)}.
       </P>
       <P>If this was not you, change your password and contact us through Help & Support.</P>
     </EmailLayout>,

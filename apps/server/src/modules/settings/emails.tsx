@@ -1,4 +1,4 @@
-import { EMAIL_CODE_TTL_MS } from '@bank/contract';
+import { EMAIL_CODE_TTL_MS, formatUtcDayTime } from '@bank/contract';
 import { BANK_NAME, CodeBlock, EmailLayout, P, renderEmail } from '../../platform/mail/index.js';
 
 export function emailChangeCodeEmail(to: string, firstName: string, code: string) {
@@ -29,8 +29,8 @@ export function emailChangedNoticeEmail(
     <EmailLayout preview="Your email address was changed" heading="Email address changed">
       <P>Hello {firstName},</P>
       <P>
-        On {when.toUTCString()} the email address of your account was changed to {newEmail}. Emails
-        from us will go there from now on.
+        On {formatUtcDayTime(when)}, the email address of your account was changed to {newEmail}.
+        Emails from us will go there from now on.
       </P>
       <P>If this was not you, contact us at once: someone may be using your account.</P>
     </EmailLayout>,

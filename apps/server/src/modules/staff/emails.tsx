@@ -1,3 +1,4 @@
+import { formatUtcDayTime } from '@bank/contract';
 import { Link } from '@react-email/components';
 import { BANK_NAME, EmailLayout, P, renderEmail } from '../../platform/mail/index.js';
 
@@ -29,7 +30,7 @@ export function invitationEmail(input: {
         <Link href={input.link}>{input.link}</Link>
       </P>
       <P>
-        The link works once, until {input.expiresAt.toUTCString()}. Then sign in with this email
+        The link works once, until {formatUtcDayTime(input.expiresAt)}. Then sign in with this email
         address and your password, and set up an authenticator app on your phone: every staff
         sign-in needs its code.
       </P>
@@ -45,8 +46,8 @@ export function secondFactorResetEmail(to: string, firstName: string, when: Date
     <EmailLayout preview="Set up your authenticator app again" heading="Second factor reset">
       <P>Hello {firstName},</P>
       <P>
-        On {when.toUTCString()} two administrators reset your second factor: your authenticator app
-        and your recovery codes no longer work, and you were signed out everywhere. At your next
+        On {formatUtcDayTime(when)}, two administrators reset your second factor: your authenticator
+        app and your recovery codes no longer work, and you were signed out everywhere. At your next
         sign-in you will set up the app again.
       </P>
       <P>If you did not ask for this, tell your security team at once.</P>

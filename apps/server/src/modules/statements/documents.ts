@@ -1,4 +1,4 @@
-import { formatMoney, formatRate, toDecimalString } from '@bank/contract';
+import { formatDay, formatMoney, formatRate, toDecimalString } from '@bank/contract';
 import { stringify } from 'csv-stringify/sync';
 import { setImmediate } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
@@ -29,7 +29,8 @@ export function statementCsv(s: StatementExport): string {
 }
 
 const MARGIN = 48;
-const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+/** Statements count days in UTC; the PDF writes them in the app's one style (day/month/year). */
+const dateOf = (d: Date) => formatDay(d, 'UTC');
 
 /** Lines laid out between two turns of the event loop (about 10 ms of work). */
 const ROWS_PER_SLICE = 50;
@@ -62,8 +63,8 @@ export async function statementPdf(s: StatementExport): Promise<Buffer> {
   doc.text(`Account number: ${s.accountNumber}`);
   doc.text(
     s.from === 'opening'
-      ? `Period: from the account's opening to ${s.to}`
-      : `Period: ${s.from} to ${s.to}`,
+      ? `Period: from the account's opening to ${formatDay(s.to)}`
+      : `Period: ${formatDay(s.from)} to ${formatDay(s.to)}`,
   );
   doc.text(`Opening balance: ${money(s.opening)}`);
   doc.text(`Money in: ${money(s.totalIn)}    Money out: ${money(s.totalOut)}`);
@@ -173,7 +174,7 @@ function fixedDepositsSection(doc: PDFKit.PDFDocument, s: StatementExport, width
   if (doc.y + 90 > doc.page.height - MARGIN - 20) doc.addPage();
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(12).fillColor('#000');
-  doc.text(`Fixed deposits (as of ${s.asOf})`, MARGIN, doc.y, { width });
+  doc.text(`Fixed deposits (as of ${formatDay(s.asOf)})`, MARGIN, doc.y, { width });
   doc.moveDown(0.3).font('Helvetica').fontSize(9).fillColor('#475569');
   doc.text(
     'Each fixed deposit is held in its own account. Interest accrues daily and is paid into the current account with the principal at maturity.',
@@ -195,8 +196,8 @@ function fixedDepositsSection(doc: PDFKit.PDFDocument, s: StatementExport, width
       money(fd.principal),
       formatRate(fd.rateBp),
       money(fd.accrued),
-      fd.startDate,
-      fd.maturityDate,
+      formatDay(fd.startDate),
+      formatDay(fd.maturityDate),
       fd.status === 'matured' ? 'Matured' : 'Active',
     ]);
   }

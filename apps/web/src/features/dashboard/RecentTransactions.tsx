@@ -7,12 +7,11 @@ import { cardClass } from '../../components/ui/card';
 import { TransactionStatus } from '../../components/ui/TransactionStatus';
 import { MaskedAmount } from './MaskedAmount';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { formatDay } from '../../lib/format';
 import { queries } from '../../lib/queries';
 
 /** How many transactions the home page shows. */
 export const RECENT_TRANSACTION_COUNT = 10;
-
-const dayMonthYear = new Intl.DateTimeFormat('en-GB');
 
 /** One transaction: name and date on the left; signed amount and status on the right. */
 function TransactionRow({ transaction, shown }: { transaction: Transaction; shown: boolean }) {
@@ -22,7 +21,7 @@ function TransactionRow({ transaction, shown }: { transaction: Transaction; show
       <div className="min-w-0">
         <p className="font-medium break-words">{transaction.name}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <time dateTime={transaction.date}>{dayMonthYear.format(new Date(transaction.date))}</time>
+          <time dateTime={transaction.date}>{formatDay(transaction.date)}</time>
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
