@@ -5,6 +5,7 @@ export const PIN_LENGTH = 4;
 export const TRANSFER_CODE_LENGTH = 4;
 export const DEFAULT_SERVICE_CHARGE_PERCENT = 10;
 export const MINIMUM_AGE = 18;
+export const PHONE_REQUIRED = 'Enter your phone number';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const BANNER_TIMEOUT_MS = 5000;

@@ -14,6 +14,7 @@ export * from './kyc.js';
 export * from './money.js';
 export * from './names.js';
 export * from './permissions.js';
+export * from './phone.js';
 export * from './mfa.js';
 export * from './notifications.js';
 export * from './overview.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameSchema } from './names.js';
-import { MINIMUM_AGE } from './constants.js';
+import { MINIMUM_AGE, PHONE_REQUIRED } from './constants.js';
 import { textSchema } from './text.js';
 
 export const GENDERS = ['female', 'male', 'non_binary', 'undisclosed'] as const;
@@ -17,6 +17,7 @@ export const MARITAL_STATUSES = [
   'separated',
   'divorced',
   'widowed',
+  'undisclosed',
 ] as const;
 export const MARITAL_STATUS_LABELS: Record<(typeof MARITAL_STATUSES)[number], string> = {
   single: 'Single',
@@ -25,6 +26,7 @@ export const MARITAL_STATUS_LABELS: Record<(typeof MARITAL_STATUSES)[number], st
   separated: 'Separated',
   divorced: 'Divorced',
   widowed: 'Widowed',
+  undisclosed: 'Prefer not to say',
 };
 
 /** Whole years from a YYYY-MM-DD birth date to `today` (a Date at UTC midnight or later). */
@@ -51,31 +53,49 @@ export const dateOfBirthSchema = z
   )
   .refine((value) => ageOn(value, new Date()) <= 130, 'Enter your real date of birth');
 
+/** The fields of a profile edit, each checked on its own (spec: updateprofile). */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'gender',
+  'dateOfBirth',
+  'country',
+  'maritalStatus',
+  'homeAddress',
+  'nextOfKin',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+export const NOTHING_TO_SAVE = 'Change at least one detail to save';
+
 /**
- * Profile edits (spec: updateprofile). Strict: anything else (role, status, plan, identity
- * check, balances) is refused, never silently taken. The next of kin is write-only: sent to
- * change it, never shown back.
+ * Profile edits (spec: updateprofile): only the fields being changed, each checked on its own,
+ * so that a customer changing a phone number fills in nothing else. Strict: anything else
+ * (role, status, plan, identity check, balances) is refused, never silently taken. The phone is
+ * checked with the country (this one, or the profile's) by `checkPhone` on the server and in
+ * the form; here only its size. Gender and marital status are optional, with "Prefer not to
+ * say". The next of kin is write-only: sent to change it, never shown back.
  */
 export const updateProfileSchema = z
   .strictObject({
-    firstName: nameSchema('First name'),
-    lastName: nameSchema('Last name'),
-    phone: textSchema()
-      .trim()
-      .min(1, 'Enter your phone number')
-      .min(5, 'That does not look like a phone number')
-      .max(30),
-    gender: z.enum(GENDERS, { error: 'Choose from the list' }),
-    dateOfBirth: dateOfBirthSchema,
-    country: textSchema().regex(/^[A-Za-z]{2}$/, 'Choose your country from the list'),
-    maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose from the list' }),
-    homeAddress: textSchema().trim().min(5, 'Enter your home address').max(300),
+    firstName: nameSchema('First name').optional(),
+    lastName: nameSchema('Last name').optional(),
+    phone: textSchema().trim().min(1, PHONE_REQUIRED).max(40, 'At most 40 characters').optional(),
+    gender: z.enum(GENDERS, { error: 'Choose from the list' }).optional(),
+    dateOfBirth: dateOfBirthSchema.optional(),
+    country: textSchema()
+      .regex(/^[A-Za-z]{2}$/, 'Choose your country from the list')
+      .optional(),
+    maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose from the list' }).optional(),
+    homeAddress: textSchema().trim().min(5, 'Enter your home address').max(300).optional(),
     nextOfKin: textSchema()
       .trim()
       .min(3, 'Enter the name and how to reach them')
       .max(200, 'At most 200 characters')
       .optional(),
   })
+  .refine((edit) => Object.values(edit).some((value) => value !== undefined), NOTHING_TO_SAVE)
   .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 

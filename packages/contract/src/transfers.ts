@@ -34,6 +34,15 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 /** Spec texts of the flow. */
 export const TRANSFER_SUCCESS = 'Successful! Await Confirmation';
 export const TRANSFER_CODE_REQUIRED = 'Transfer Authorization Code is required';
+
+/**
+ * Why a transfer's emailed code was asked for (PRODUCT.md): an amount at or above the plan's
+ * step-up threshold, a payee never paid before, the day's total above the threshold.
+ */
+export const TRANSFER_CODE_REASONS = ['large_amount', 'new_beneficiary', 'daily_total'] as const;
+export type TransferCodeReason = (typeof TRANSFER_CODE_REASONS)[number];
+export const isTransferCodeReason = (reason: string): reason is TransferCodeReason =>
+  (TRANSFER_CODE_REASONS as readonly string[]).includes(reason);
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 /** Spec section 8: a network failure at PIN confirm (spelling fixed, as PRODUCT.md asks). */
 export const PIN_NETWORK_ERROR = 'An error has Occurred.';
@@ -185,6 +194,8 @@ export const transferStepSchema = z
       body: z.string(),
       /** The masked address the code went to. */
       sentTo: z.string(),
+      /** Why the code was asked for, the one-line "why" of the code step. */
+      reasons: z.array(z.enum(TRANSFER_CODE_REASONS)),
       transfer: transferSchema,
     }),
     z.object({ next: z.literal('ready'), transfer: transferSchema }),

@@ -110,6 +110,81 @@ describe('the profile', () => {
     expect(moved.json()).toMatchObject({ homeAddress: '2 Orbit Lane', country: 'GB' });
   });
 
+  it('changes one detail alone: only what is sent is written, the rest stays as it was', async () => {
+    // As the identity check leaves it: phone, country and address; no gender, birth date or status.
+    const c = await customer();
+    await suite.database.db
+      .insertInto('customer_profiles')
+      .values({
+        user_id: c.userId,
+        phone: '+2348031234567',
+        country: 'GB',
+        home_address: '1 Orbit Lane, London',
+      })
+      .execute();
+    const before = (await c.client.get('/api/v1/profile')).json();
+
+    const phone = await c.client.post('/api/v1/profile', { phone: '+44 7400 123456' });
+    expect(phone.statusCode, phone.body).toBe(200);
+    expect(phone.json()).toEqual({ ...before, phone: '+447400123456' });
+    // Typed the national way, the number is read as one of the profile's country.
+    const national = await c.client.post('/api/v1/profile', { phone: '07400 654321' });
+    expect(national.json()).toEqual({ ...before, phone: '+447400654321' });
+    const note = (await c.client.get('/api/v1/notifications')).json().items[0];
+    expect(note.body).toBe(
+      'Your profile was updated (phone). If this was not you, contact us at once.',
+    );
+
+    // Gender and marital status are optional, and "Prefer not to say" is an answer.
+    const undisclosed = await c.client.post('/api/v1/profile', {
+      gender: 'undisclosed',
+      maritalStatus: 'undisclosed',
+    });
+    expect(undisclosed.json()).toMatchObject({
+      gender: 'undisclosed',
+      maritalStatus: 'undisclosed',
+      phone: '+447400654321',
+      dateOfBirth: null,
+    });
+    // Sending the verified name as it is, is no change and no refusal.
+    const same = await c.client.post('/api/v1/profile', {
+      firstName: 'Katherine',
+      homeAddress: '2 Orbit Lane, London',
+    });
+    expect(same.json()).toMatchObject({
+      firstName: 'Katherine',
+      homeAddress: '2 Orbit Lane, London',
+    });
+
+    const nothing = await c.client.post('/api/v1/profile', {});
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors).toEqual([
+      { path: 'body', message: 'Change at least one detail to save' },
+    ]);
+  });
+
+  it('says what to check in a phone number it refuses', async () => {
+    const c = await customer();
+    for (const [phone, message] of [
+      [
+        '+44 7400 1234567',
+        /^Too many digits for a \+44 number: it has 7, 9 or 10 digits after \+44/,
+      ],
+      ['+999 1234567', /^No country has the code this number starts with\./],
+      [
+        '+44 7700 900123',
+        /Reserved and fictional ranges, such as those kept for films, are not accepted\.$/,
+      ],
+      ['7400 123456', /^Start with \+ and the country code/],
+    ] as const) {
+      const refused = await c.client.post('/api/v1/profile', { phone });
+      expect(refused.statusCode, phone).toBe(400);
+      expect(refused.json().errors, phone).toEqual([
+        { path: 'body.phone', message: expect.stringMatching(message) },
+      ]);
+    }
+  });
+
   it('refuses fields a customer must not set, under-18s, bad dates, phones and countries', async () => {
     const c = await customer();
     for (const extra of [

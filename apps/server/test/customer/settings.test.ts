@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_PASSWORD, signedInCustomer } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
 import { mailTo } from '../helpers/mail.js';
+import { createStaff } from '../helpers/staff.js';
 import { useTestApp } from '../helpers/suite.js';
 
 const suite = useTestApp();
 const NEW_PASSWORD = 'copper kettle meadow dusk';
+const STAFF_PASSWORD = 'granite harbour lighthouse keeper';
 
 async function customer() {
   return signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
@@ -114,15 +116,94 @@ describe('settings: email address', () => {
     expect(me.email).toBe(newEmail);
   });
 
-  it("refuses an address another account holds, and the customer's own", async () => {
+  it('answers alike for an address another account holds (staff included) and tells its owner instead', async () => {
     const a = await customer();
     const b = await customer();
+    const staffEmail = 'settings.staff@bank.example';
+    await createStaff(suite.database, { email: staffEmail, password: STAFF_PASSWORD });
+    const free = a.email.replace('customer.', 'free.');
+    const jobs = () =>
+      suite.database.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', 'email')
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    const codes = () =>
+      suite.database.db
+        .selectFrom('one_time_codes')
+        .select('id')
+        .where('user_id', '=', a.userId)
+        .where('purpose', '=', 'email_change')
+        .execute()
+        .then((rows) => rows.length);
     const ask = (email: string) =>
       a.client.post('/api/v1/settings/email', { email, currentPassword: CUSTOMER_PASSWORD });
-    const taken = await ask(b.email.toUpperCase());
-    expect(taken.statusCode).toBe(400);
+
+    const answers = [];
+    for (const email of [b.email.toUpperCase(), staffEmail, free]) {
+      const [jobsBefore, codesBefore] = [await jobs(), await codes()];
+      const answer = await ask(email);
+      // The same answer, the same work: one code made and counted, one email queued.
+      expect(answer.statusCode, email).toBe(200);
+      expect(await jobs(), email).toBe(jobsBefore + 1);
+      expect(await codes(), email).toBe(codesBefore + 1);
+      answers.push(answer.json());
+      // And the same pause after it: a minute before another code of either kind.
+      const again = await ask(email);
+      expect(again.statusCode, email).toBe(429);
+      // The pause is the one-a-minute rule on the latest code: spend it to ask at once again.
+      await suite.database.db
+        .updateTable('one_time_codes')
+        .set({ consumed_at: new Date() })
+        .where('user_id', '=', a.userId)
+        .execute();
+    }
+    expect(answers).toEqual([
+      { email: b.email.toUpperCase() },
+      { email: staffEmail },
+      { email: free },
+    ]);
+
+    // The owners hear that someone tried, with no code; the free address gets the code.
+    for (const owner of [b.email, staffEmail]) {
+      const [notice] = await mailTo(suite.app, owner);
+      expect(notice?.subject).toBe('Someone tried to use your email address at Cedar Bank');
+      expect(codeIn(notice?.text)).toBe('');
+      expect(notice?.text).not.toContain(a.email);
+    }
+    expect(codeIn((await mailTo(suite.app, free))[0]?.text)).toMatch(/^\d{6}$/);
+    // Nothing moved: every account keeps its address.
+    expect((await a.client.get('/api/v1/auth/me')).json().email).toBe(a.email);
+    expect((await b.client.get('/api/v1/auth/me')).json().email).toBe(b.email);
+  });
+
+  it("refuses the customer's own address and what is not an address", async () => {
+    const a = await customer();
+    const ask = (email: string) =>
+      a.client.post('/api/v1/settings/email', { email, currentPassword: CUSTOMER_PASSWORD });
     expect((await ask(a.email)).statusCode).toBe(400);
     expect((await ask('not-an-email')).statusCode).toBe(400);
+  });
+
+  it('sends one code when ten requests arrive at the same moment', async () => {
+    const c = await customer();
+    const asks = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        c.client.post('/api/v1/settings/email', {
+          email: c.email.replace('customer.', `burst${i}.`),
+          currentPassword: CUSTOMER_PASSWORD,
+        }),
+      ),
+    );
+    expect(asks.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(429)]);
+    const sent = await suite.database.db
+      .selectFrom('one_time_codes')
+      .select('id')
+      .where('user_id', '=', c.userId)
+      .where('purpose', '=', 'email_change')
+      .execute();
+    expect(sent).toHaveLength(1);
   });
 });
 

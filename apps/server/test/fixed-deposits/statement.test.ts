@@ -1,4 +1,4 @@
-import { formatMoney } from '@bank/contract';
+import { formatDay, formatMoney } from '@bank/contract';
 import { pdfTextRuns } from '@bank/test-support';
 import { describe, expect, it } from 'vitest';
 import { accrueAll } from '../../src/modules/fixed-deposits/accrual.js';
@@ -38,14 +38,14 @@ describe('fixed deposits on the PDF statement', () => {
     await accrueAll(suite.app.deps);
 
     const runs = await pdfText(c);
-    expect(runs).toContain(`Fixed deposits (as of ${today()})`);
+    expect(runs).toContain(`Fixed deposits (as of ${formatDay(today())})`);
     expect(runs).toContain(plan.name);
     expect(runs).toContain(`Account ${fd.accountNumber}`);
     expect(runs).toContain(usd(2_000_000n));
     expect(runs).toContain('5.25 %');
     expect(runs).toContain(usd(accruedAfter(2_000_000n, 525, fd.termDays, 10)));
-    expect(runs).toContain(fd.startDate);
-    expect(runs).toContain(fd.maturityDate);
+    expect(runs).toContain(formatDay(fd.startDate));
+    expect(runs).toContain(formatDay(fd.maturityDate));
     expect(runs).toContain('Active');
     // The money that left the current account is one of its lines.
     // (A long description wraps: its lines are runs of their own.)

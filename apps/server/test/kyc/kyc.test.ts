@@ -277,10 +277,19 @@ describe('KYC submission', () => {
     expect(rows).toEqual([]);
   });
 
-  it('refuses a bad phone number or an unknown country on their fields', async () => {
+  it('refuses a bad phone number, saying what to check, or an unknown country on their fields', async () => {
     const { client } = await onboardingCustomer();
     const phone = await submit(client, submission({}, { phone: '12' }));
     expect(phone.statusCode).toBe(400);
+    expect(phone.json().errors[0]).toEqual({
+      path: 'body.phone',
+      message: expect.stringMatching(/^Too few digits for a \+44 number: it has 7, 9 or 10 digits/),
+    });
+    // Ofcom's range for films: a number no operator can have.
+    const reserved = await submit(client, submission({}, { phone: '07700 900123' }));
+    expect(reserved.json().errors[0].message).toMatch(
+      /^No operator has a \+44 number like this: .* Reserved and fictional ranges/,
+    );
     const country = await submit(client, submission({}, { country: 'XX' }));
     expect(country.json().errors[0].path).toBe('body.country');
   });

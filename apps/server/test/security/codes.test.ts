@@ -132,6 +132,28 @@ describe(`one-time codes (${engineName})`, () => {
     });
   });
 
+  it("sends at most the day's codes of a purpose, even when every request arrives at once", async () => {
+    const { userId } = await person();
+    const cap = CODE_RULES.signin.dailyIssues;
+    const answers = await Promise.allSettled(
+      Array.from({ length: cap + 10 }, () => issue(userId, 'signin')),
+    );
+    const sent = answers.filter((a) => a.status === 'fulfilled');
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason] : []));
+    expect(sent).toHaveLength(cap);
+    expect(refused).toHaveLength(10);
+    for (const error of refused) {
+      expect(error).toMatchObject({
+        code: 'RATE_LIMITED',
+        message:
+          'We have sent you as many sign-in codes as we can today. Please try again tomorrow.',
+      });
+    }
+    // A day later the count starts again.
+    clock.advance(24 * 60 * 60_000 + 1);
+    await expect(issue(userId, 'signin')).resolves.toMatchObject({ code: expect.any(String) });
+  });
+
   it('a code offered twice at the same moment is used once', async () => {
     const { userId } = await person();
     const { code } = await issue(userId, 'email_change', { email: 'new@example.com' });

@@ -65,7 +65,7 @@ describe(`staff invitations (${engineName})`, () => {
     // The email: who invited, as what, the link, and that it works once.
     const [mail] = (await mailTo(suite.app, email)).filter((m) => /invited/.test(m.subject));
     expect(mail?.subject).toBe('You are invited to the Cedar Bank back office');
-    expect(mail?.text).toContain('as Identity reviewer, Finance maker');
+    expect(mail?.text).toContain('with the roles Identity reviewer and Finance maker');
     expect(mail?.text).toContain(`http://bank.test/wp-user/auth/staff/invitation/${token}`);
     expect(mail?.text).toMatch(/works once/);
 

@@ -28,7 +28,7 @@ export interface AccountPlansTable {
 
 export type Gender = 'female' | 'male' | 'non_binary' | 'undisclosed';
 export type MaritalStatus =
-  'single' | 'married' | 'civil_partnership' | 'separated' | 'divorced' | 'widowed';
+  'single' | 'married' | 'civil_partnership' | 'separated' | 'divorced' | 'widowed' | 'undisclosed';
 
 export interface CustomerProfilesTable {
   user_id: bigint;

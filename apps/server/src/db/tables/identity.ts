@@ -14,6 +14,7 @@ export interface IdentityTables {
   staff_second_factors: StaffSecondFactorsTable;
   signin_attempts: SigninAttemptsTable;
   code_failures: CodeFailuresTable;
+  code_issue_locks: CodeIssueLocksTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   username_reservations: UsernameReservationsTable;
 }
@@ -97,6 +98,12 @@ export interface OneTimeCodesTable {
   consumed_at: Timestamp | null;
   /** Written by the code service from its clock, so tests can move time. */
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Who is being sent a code of a purpose right now: locked while it is sent (0023). */
+export interface CodeIssueLocksTable {
+  user_id: bigint;
+  purpose: CodePurpose;
 }
 
 export interface KnownDevicesTable {

@@ -1,4 +1,4 @@
-import { EMAIL_CODE_TTL_MS } from '@bank/contract';
+import { EMAIL_CODE_TTL_MS, formatUtcDayTime } from '@bank/contract';
 import { Link } from '@react-email/components';
 import { BANK_NAME, CodeBlock, EmailLayout, P, renderEmail } from '../../platform/mail/index.js';
 
@@ -50,7 +50,7 @@ export function signinThrottledEmail(to: string, firstName: string) {
         Someone entered a wrong password for your account several times. To protect it, the next
         sign-in will need a code that we email to you, as well as your password.
       </P>
-      <P>If this was you, nothing else to do. If not, consider changing your password.</P>
+      <P>If this was you, there is nothing else to do. If not, consider changing your password.</P>
     </EmailLayout>,
   );
 }
@@ -64,7 +64,7 @@ export function alreadyRegisteredEmail(to: string, firstName: string) {
       <P>
         Someone tried to open a {BANK_NAME} account with this email address, which already has an
         account. If it was you, sign in, or reset your password if you forgot it. If it was not you,
-        you need do nothing. We send this notice at most once a day.
+        there is nothing you need to do. We send this notice at most once a day.
       </P>
     </EmailLayout>,
   );
@@ -82,13 +82,16 @@ export function newDeviceEmail(
     <EmailLayout preview="A new sign-in to your account" heading="New sign-in">
       <P>Hello {firstName},</P>
       <P>
-        Your account was signed in to from a new device on {when.toUTCString()}.
+        Someone signed in to your account from a new device on {formatUtcDayTime(when)}.
         <br />
         Address: {device.ip}
         <br />
         Browser: {device.userAgent}
       </P>
-      <P>If this was you, nothing to do. If not, reset your password now and contact support.</P>
+      <P>
+        If this was you, there is nothing to do. If not, reset your password now and contact us
+        through Help & Support.
+      </P>
     </EmailLayout>,
   );
 }
@@ -120,8 +123,8 @@ export function passwordChangedEmail(to: string, firstName: string, when: Date) 
     `Your ${BANK_NAME} password was changed`,
     <EmailLayout preview="Your password was changed" heading="Password changed">
       <P>Hello {firstName},</P>
-      <P>Your password was reset on {when.toUTCString()}, and every device was signed out.</P>
-      <P>If this was not you, contact support at once.</P>
+      <P>Your password was reset on {formatUtcDayTime(when)}, and every device was signed out.</P>
+      <P>If this was not you, contact us at once through Help & Support.</P>
     </EmailLayout>,
   );
 }
@@ -134,9 +137,9 @@ export function codesPausedEmail(to: string, firstName: string, what: string, un
       <P>Hello {firstName},</P>
       <P>
         Wrong {what} codes were entered for your account many times today. To protect it, {what}{' '}
-        codes are paused until {until.toUTCString()}.
+        codes are paused until {formatUtcDayTime(until)}.
       </P>
-      <P>If this was not you, change your password and contact support.</P>
+      <P>If this was not you, change your password and contact us through Help & Support.</P>
     </EmailLayout>,
   );
 }

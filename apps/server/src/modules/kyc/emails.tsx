@@ -23,7 +23,7 @@ export function kycDeclinedEmail(to: string, firstName: string, reason: string) 
     >
       <P>Hello {firstName},</P>
       <P>We could not approve your identity documents.</P>
-      <P>Reason: {reason}</P>
+      <P>Reason: {/[.!?]$/.test(reason) ? reason : `${reason}.`}</P>
       <P>Sign in to send them again.</P>
     </EmailLayout>,
   );

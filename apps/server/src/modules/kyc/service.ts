@@ -1,8 +1,8 @@
 import countries from 'i18n-iso-countries';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
   ALWAYS_OFFERED_DOCUMENT_TYPE,
   KYC_MAX_FILE_BYTES,
+  checkPhone,
   type CustomerIdentityCheck,
   type KycPrevious,
   type KycQueueItem,
@@ -82,8 +82,8 @@ export async function submitKyc(
   if (!countries.isValid(country)) {
     throw fieldError('body.country', 'Choose your country from the list');
   }
-  const phone = parsePhoneNumberFromString(details.phone, country as CountryCode);
-  if (!phone?.isValid()) throw fieldError('body.phone', 'That does not look like a phone number');
+  const phone = checkPhone(details.phone, country);
+  if (!phone.ok) throw fieldError('body.phone', phone.message);
   if (!(await documentTypes(deps)).includes(details.documentType)) {
     throw fieldError('body.documentType', 'Choose a document type from the list');
   }
@@ -115,7 +115,7 @@ export async function submitKyc(
       const submission = await repo.insertSubmission(trx, {
         userId,
         country,
-        phone: phone.number,
+        phone: phone.e164,
         homeAddress: details.homeAddress.trim(),
         documentType: details.documentType,
       });

@@ -89,26 +89,30 @@ export interface ProfileFields {
   maritalStatus: MaritalStatus;
   homeAddress: string;
   /** Sealed; undefined leaves the one on file as it is. */
-  nextOfKinSealed?: string;
+  nextOfKinSealed: string;
 }
 
+/**
+ * Writes the fields given and only those: an edit of the phone leaves every other detail as it
+ * is, even one another edit changed a moment before.
+ */
 export async function saveProfile(
   db: Kysely<DB>,
   userId: bigint,
-  fields: ProfileFields,
+  fields: Partial<ProfileFields>,
   now: Date,
 ) {
   const values = {
-    phone: fields.phone,
-    gender: fields.gender,
-    date_of_birth: fields.dateOfBirth,
-    country: fields.country,
-    marital_status: fields.maritalStatus,
-    home_address: fields.homeAddress,
-    updated_at: now,
+    ...(fields.phone === undefined ? {} : { phone: fields.phone }),
+    ...(fields.gender === undefined ? {} : { gender: fields.gender }),
+    ...(fields.dateOfBirth === undefined ? {} : { date_of_birth: fields.dateOfBirth }),
+    ...(fields.country === undefined ? {} : { country: fields.country }),
+    ...(fields.maritalStatus === undefined ? {} : { marital_status: fields.maritalStatus }),
+    ...(fields.homeAddress === undefined ? {} : { home_address: fields.homeAddress }),
     ...(fields.nextOfKinSealed === undefined
       ? {}
       : { next_of_kin_sealed: fields.nextOfKinSealed, next_of_kin_set_at: now }),
+    updated_at: now,
   };
   await db
     .insertInto('customer_profiles')

@@ -1,6 +1,10 @@
-import { PROFILE_PICTURE_MAX_BYTES, type Profile, type UpdateProfileRequest } from '@bank/contract';
+import {
+  PROFILE_PICTURE_MAX_BYTES,
+  checkPhone,
+  type Profile,
+  type UpdateProfileRequest,
+} from '@bank/contract';
 import countries from 'i18n-iso-countries';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { acceptUpload, registerStoredFile, type UploadedPart } from '../../platform/files/index.js';
@@ -42,66 +46,90 @@ const VERIFIED = 'Checked with your identity documents: to change it, contact He
 /**
  * Once the identity check is approved, the name and the country of residence are what the
  * documents showed: statements print the name, and what the bank offers follows the country.
- * Changing them is a support request (new documents), never a form edit.
+ * Changing them is a support request (new documents), never a form edit; sending them as they
+ * are is no change.
  */
-function refuseVerifiedChanges(before: Profile, input: UpdateProfileRequest, country: string) {
+function refuseVerifiedChanges(before: Profile, input: UpdateProfileRequest, country?: string) {
   if (!before.identityVerified) return;
-  if (input.firstName !== before.firstName) throw fieldError('body.firstName', VERIFIED);
-  if (input.lastName !== before.lastName) throw fieldError('body.lastName', VERIFIED);
-  if (before.country !== null && country !== before.country) {
+  if (input.firstName !== undefined && input.firstName !== before.firstName) {
+    throw fieldError('body.firstName', VERIFIED);
+  }
+  if (input.lastName !== undefined && input.lastName !== before.lastName) {
+    throw fieldError('body.lastName', VERIFIED);
+  }
+  if (country !== undefined && before.country !== null && country !== before.country) {
     throw fieldError('body.country', VERIFIED);
   }
 }
 
+/** The edit's fields as they will be stored, each checked on its own; the others are absent. */
+function storedValues(before: Profile, input: UpdateProfileRequest) {
+  const country = input.country?.toUpperCase();
+  if (country !== undefined && !countries.isValid(country)) {
+    throw fieldError('body.country', 'Choose your country from the list');
+  }
+  let phone: string | undefined;
+  if (input.phone !== undefined) {
+    // A number typed without its +code is read as one of the country given, or else on file.
+    const checked = checkPhone(input.phone, country ?? before.country);
+    if (!checked.ok) throw fieldError('body.phone', checked.message);
+    phone = checked.e164;
+  }
+  refuseVerifiedChanges(before, input, country);
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone,
+    gender: input.gender,
+    dateOfBirth: input.dateOfBirth,
+    country,
+    maritalStatus: input.maritalStatus,
+    homeAddress: input.homeAddress,
+  };
+}
+
 /**
- * Saves the profile: the phone is checked for the chosen country and kept in E.164, the country
- * must be in the ISO list, the next of kin is sealed and never read back to the customer. The
- * customer is told in the app; what changed (field names, never values) goes to the audit log.
+ * Saves what the customer changed, and only that (a partial edit: the fields sent, each checked
+ * on its own). The phone is checked for its country and kept in E.164, the country must be in
+ * the ISO list, the next of kin is sealed and never read back to the customer. The customer is
+ * told in the app; what changed (field names, never values) goes to the audit log.
  */
 export async function updateProfile(
   deps: AppDeps,
   person: Person,
   input: UpdateProfileRequest,
 ): Promise<Profile> {
-  const country = input.country.toUpperCase();
-  if (!countries.isValid(country))
-    throw fieldError('body.country', 'Choose your country from the list');
-  const phone = parsePhoneNumberFromString(input.phone, country as CountryCode);
-  if (!phone?.isValid()) throw fieldError('body.phone', 'That does not look like a phone number');
   const before = await profile(deps, person.userId);
-  refuseVerifiedChanges(before, input, country);
+  const after = storedValues(before, input);
   await deps.db.transaction().execute(async (trx) => {
-    await users.setNames(trx, person.userId, input.firstName, input.lastName);
+    if (after.firstName !== undefined || after.lastName !== undefined) {
+      await users.setNames(
+        trx,
+        person.userId,
+        after.firstName ?? before.firstName,
+        after.lastName ?? before.lastName,
+      );
+    }
     await repo.saveProfile(
       trx,
       person.userId,
       {
-        phone: phone.number,
-        gender: input.gender,
-        dateOfBirth: input.dateOfBirth,
-        country,
-        maritalStatus: input.maritalStatus,
-        homeAddress: input.homeAddress,
+        phone: after.phone,
+        gender: after.gender,
+        dateOfBirth: after.dateOfBirth,
+        country: after.country,
+        maritalStatus: after.maritalStatus,
+        homeAddress: after.homeAddress,
         ...(input.nextOfKin === undefined
           ? {}
           : { nextOfKinSealed: seal(deps.config.secretKey, NEXT_OF_KIN_SEAL, input.nextOfKin) }),
       },
       deps.clock.now(),
     );
-    const after = {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: phone.number,
-      gender: input.gender,
-      dateOfBirth: input.dateOfBirth,
-      country,
-      maritalStatus: input.maritalStatus,
-      homeAddress: input.homeAddress,
-    };
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
-      (k) => before[k] !== after[k],
+    const changed: string[] = (Object.keys(after) as (keyof typeof after)[]).filter(
+      (k) => after[k] !== undefined && before[k] !== after[k],
     );
-    if (input.nextOfKin !== undefined) changed.push('nextOfKin' as never);
+    if (input.nextOfKin !== undefined) changed.push('nextOfKin');
     if (changed.length === 0) return;
     await deps.notifications.send(trx, person.userId, 'profile.changed', {
       changed: changed.map(label),

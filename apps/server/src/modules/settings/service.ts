@@ -6,7 +6,7 @@ import { checkPasswordAgain } from '../../platform/security/password-check.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { personalWords, users } from '../users/index.js';
-import { emailChangeCodeEmail, emailChangedNoticeEmail } from './emails.js';
+import { emailChangeCodeEmail, emailChangedNoticeEmail, emailInUseNoticeEmail } from './emails.js';
 import { describeDevice, describePlace } from '../../platform/devices.js';
 import * as repo from './repo.js';
 
@@ -52,8 +52,13 @@ export async function changePassword(
 /**
  * Asks to move the account to a new address, given the account password: a code goes to that
  * address (bound to it, so it cannot confirm any other), and nothing changes until it comes
- * back. At most one code a minute and the purpose's daily cap, as every emailed code. An address
- * another account holds is refused plainly: only someone who knows the password gets this far.
+ * back. At most one code a minute and the purpose's daily cap, as every emailed code.
+ *
+ * The answer never tells whether another account (a customer's or a staff member's) holds the
+ * address: the request is taken alike, a code is made and counted alike (so the one-a-minute
+ * pause that follows is the same), and one email is queued alike. For a taken address that
+ * email goes to its owner instead, saying someone tried to use it and sending no code; the
+ * change can then never be confirmed, since nobody has the code.
  */
 export async function requestEmailChange(
   deps: AppDeps,
@@ -66,10 +71,8 @@ export async function requestEmailChange(
   if (user.email.toLowerCase() === email.toLowerCase()) {
     throw fieldError('body.email', 'That is already your email address.');
   }
-  if (await users.findUserByEmail(deps.db, email)) {
-    throw fieldError('body.email', 'Another account uses that email address.');
-  }
   await deps.db.transaction().execute(async (trx) => {
+    const holder = await users.findUserByEmail(trx, email);
     const code = await freshCode(deps, trx, user.id, 'email_change', {
       refuseWhenPaused: true,
       context: { email: email.toLowerCase() },
@@ -80,7 +83,12 @@ export async function requestEmailChange(
         'A code was sent less than a minute ago, or today’s codes are used up. Wait a minute, then ask again.',
       );
     }
-    await deps.mail.send(trx, await emailChangeCodeEmail(email, user.firstName, code));
+    await deps.mail.send(
+      trx,
+      holder
+        ? await emailInUseNoticeEmail(holder.email, holder.firstName)
+        : await emailChangeCodeEmail(email, user.firstName, code),
+    );
   });
 }
 

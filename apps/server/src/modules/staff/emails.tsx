@@ -1,7 +1,12 @@
+import { formatUtcDayTime } from '@bank/contract';
 import { Link } from '@react-email/components';
 import { BANK_NAME, EmailLayout, P, renderEmail } from '../../platform/mail/index.js';
 
 /** The staff emails. Every value is escaped by the layout's React rendering. */
+
+/** "A", "A and B", "A, B and C". */
+const listed = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 export function invitationEmail(input: {
   to: string;
@@ -17,14 +22,15 @@ export function invitationEmail(input: {
     <EmailLayout preview="Set your password to join the staff" heading="Join the back office">
       <P>Hello {input.firstName},</P>
       <P>
-        {input.inviter} invited you to work in the {BANK_NAME} back office as{' '}
-        {input.roles.join(', ')}. Open this link to choose your password:
+        {input.inviter} invited you to work in the {BANK_NAME} back office, with{' '}
+        {input.roles.length === 1 ? 'the role' : 'the roles'} {listed(input.roles)}. Open this link
+        to choose your password:
       </P>
       <P>
         <Link href={input.link}>{input.link}</Link>
       </P>
       <P>
-        The link works once, until {input.expiresAt.toUTCString()}. Then sign in with this email
+        The link works once, until {formatUtcDayTime(input.expiresAt)}. Then sign in with this email
         address and your password, and set up an authenticator app on your phone: every staff
         sign-in needs its code.
       </P>
@@ -40,8 +46,8 @@ export function secondFactorResetEmail(to: string, firstName: string, when: Date
     <EmailLayout preview="Set up your authenticator app again" heading="Second factor reset">
       <P>Hello {firstName},</P>
       <P>
-        On {when.toUTCString()} two administrators reset your second factor: your authenticator app
-        and your recovery codes no longer work, and you were signed out everywhere. At your next
+        On {formatUtcDayTime(when)}, two administrators reset your second factor: your authenticator
+        app and your recovery codes no longer work, and you were signed out everywhere. At your next
         sign-in you will set up the app again.
       </P>
       <P>If you did not ask for this, tell your security team at once.</P>

@@ -89,7 +89,7 @@ describe('the PDF statement', () => {
         ],
       }),
     );
-    expect(runs).toContain('Fixed deposits (as of 2026-11-24)');
+    expect(runs).toContain('Fixed deposits (as of 24/11/2026)');
     const first = runs.indexOf('Twelve months');
     expect(runs.slice(first, first + 8)).toEqual([
       'Twelve months',
@@ -97,8 +97,8 @@ describe('the PDF statement', () => {
       '$10,000.00',
       '5.25 %',
       '$123.45',
-      '2026-03-01',
-      '2027-03-01',
+      '01/03/2026',
+      '01/03/2027',
       'Active',
     ]);
     expect(runs).toContain('Plan 61');

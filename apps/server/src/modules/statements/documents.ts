@@ -1,4 +1,4 @@
-import { formatMoney, formatRate, toDecimalString } from '@bank/contract';
+import { formatDay, formatDayTime, formatMoney, formatRate, toDecimalString } from '@bank/contract';
 import { stringify } from 'csv-stringify/sync';
 import { setImmediate } from 'node:timers/promises';
 import { spreadsheetSafe } from '../../platform/csv.js';
@@ -35,7 +35,8 @@ export function statementCsv(s: StatementExport): string {
   );
 }
 
-const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+/** Statements count days in UTC; the PDF writes them in the app's one style (day/month/year). */
+const dateOf = (d: Date) => formatDay(d, 'UTC');
 
 /** Lines laid out between two turns of the event loop (about 10 ms of work). */
 const ROWS_PER_SLICE = 50;
@@ -65,10 +66,10 @@ export async function statementPdf(s: StatementExport): Promise<Buffer> {
   text(`Account number: ${s.accountNumber}`);
   text(
     s.from === 'opening'
-      ? `Period: from the account's opening to ${s.to}`
-      : `Period: ${s.from} to ${s.to}`,
+      ? `Period: from the account's opening to ${formatDay(s.to)}`
+      : `Period: ${formatDay(s.from)} to ${formatDay(s.to)}`,
   );
-  text(`Issued: ${s.issuedAt.slice(0, 10)} at ${s.issuedAt.slice(11, 16)} UTC`);
+  text(`Issued: ${formatDayTime(s.issuedAt, 'UTC')}`);
   text(`Opening balance: ${money(s.opening)}`);
   text(`Money in: ${money(s.totalIn)}    Money out: ${money(s.totalOut)}`);
   text(`Closing balance: ${money(s.closing)}`);
@@ -167,7 +168,11 @@ function fixedDepositsSection(doc: PDFKit.PDFDocument, s: StatementExport, width
   // The heading, its note and a row or two stay together on one page.
   if (doc.y + 90 > doc.page.height - MARGIN - 20) doc.addPage();
   doc.y += 12;
-  writeParagraph(doc, `Fixed deposits (as of ${s.asOf})`, { size: 12, bold: true, width });
+  writeParagraph(doc, `Fixed deposits (as of ${formatDay(s.asOf)})`, {
+    size: 12,
+    bold: true,
+    width,
+  });
   doc.y += 3;
   writeParagraph(
     doc,
@@ -190,8 +195,8 @@ function fixedDepositsSection(doc: PDFKit.PDFDocument, s: StatementExport, width
       money(fd.principal),
       formatRate(fd.rateBp),
       money(fd.accrued),
-      fd.startDate,
-      fd.maturityDate,
+      formatDay(fd.startDate),
+      formatDay(fd.maturityDate),
       fd.status === 'matured' ? 'Matured' : 'Active',
     ]);
   }

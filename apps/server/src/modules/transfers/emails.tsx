@@ -23,8 +23,8 @@ export function transferCodeEmail(
       <P>Hello {firstName},</P>
       <P>
         Your code to authorize the transfer of {amount} to {transfer.holderName} ({transfer.bank})
-        is {code}. It works once, for {EMAIL_CODE_TTL_MS / 60_000} minutes, for this transfer only:
-        {amount} to {transfer.destination}.
+        is {code}. It works once, for {EMAIL_CODE_TTL_MS / 60_000} minutes, and only for this
+        transfer: {amount} to {transfer.destination}.
       </P>
       <CodeBlock code={code} />
       <P>

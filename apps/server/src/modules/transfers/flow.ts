@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   TRANSFER_CODE_REQUIRED,
   formatMoney,
+  isTransferCodeReason,
   type Transfer,
   type TransferDetails,
   type TransferStep,
@@ -421,12 +422,6 @@ async function sendCode(
   return codeStep(row, user.email, reasons, await availableBalance(trx, row.userId));
 }
 
-const REASON_WORDS: Record<string, string> = {
-  large_amount: 'the amount is at or above your plan’s limit for PIN-only transfers',
-  new_beneficiary: 'you have not sent money to this beneficiary before',
-  daily_total: 'your transfers today are above your plan’s limit for PIN-only transfers',
-};
-
 function codeStep(
   row: TransferRow,
   email: string,
@@ -434,12 +429,13 @@ function codeStep(
   available: bigint,
 ): TransferStep {
   const sentTo = maskEmail(email);
-  const why = reasons.map((r) => REASON_WORDS[r]).filter(Boolean);
   return {
     next: 'code',
     head: TRANSFER_CODE_REQUIRED,
-    body: `We sent a 4-digit code to ${sentTo}${why.length ? ` because ${why.join(', and ')}` : ''}. Enter it to authorize this transfer. It works for 10 minutes.`,
+    body: `We sent a 4-digit code to ${sentTo}. Enter it to authorize this transfer. It works for 10 minutes.`,
     sentTo,
+    // The code step says why in one line, from these (the web app's words).
+    reasons: reasons.filter(isTransferCodeReason),
     transfer: customerView(row, available),
   };
 }

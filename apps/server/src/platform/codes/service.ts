@@ -35,7 +35,9 @@ export interface CodeService {
   /**
    * A fresh code for this person, purpose and context, replacing any earlier one of the
    * purpose. Only its keyed hash is stored; the code goes back to the caller to be emailed, and
-   * nowhere else. Refused with CODES_PAUSED while the purpose is paused for this person.
+   * nowhere else. Refused with CODES_PAUSED while the purpose is paused for this person, and with
+   * RATE_LIMITED once the purpose's codes of the last 24 hours are all sent. Holds the person's
+   * sending lock of the purpose (see `lastSentAt`) until the transaction ends.
    */
   issue(
     db: Kysely<DB>,
@@ -70,11 +72,17 @@ export interface CodeService {
   voidAll(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<void>;
   /** True when the person's current code of this purpose has had all its tries. */
   usedUp(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<boolean>;
-  /** When the current code was sent (for the resend cool-down), or null. */
+  /**
+   * When the current code was sent (for the resend cool-down), or null. Like `issuedInLastDay`
+   * and `issue`, it first takes the person's sending lock of the purpose, held until the
+   * transaction ends: call it in the transaction that sends the code, and requests arriving at
+   * the same moment take turns, each seeing the codes the others sent (the one-a-minute resend
+   * and the daily cap hold under a burst, on PostgreSQL as on PGlite).
+   */
   lastSentAt(db: Kysely<DB>, userId: bigint, purpose: CodePurpose): Promise<Date | null>;
   /**
    * How many codes of this purpose went to this person in the last 24 hours: in all, and at the
-   * request of `requester` (when given).
+   * request of `requester` (when given). Takes the sending lock, as `lastSentAt` does.
    */
   issuedInLastDay(
     db: Kysely<DB>,
@@ -197,6 +205,39 @@ export function createCodeService(options: {
       .executeTakeFirst();
   }
 
+  /**
+   * Locks the person's row of this purpose in code_issue_locks (made on first use) until the
+   * transaction ends. An upsert that updates on conflict locks the row whether it was there or
+   * not, in one statement; a second caller waits here until the first commits, then reads what
+   * it wrote.
+   */
+  async function holdIssuing(db: Kysely<DB>, userId: bigint, purpose: CodePurpose) {
+    await db
+      .insertInto('code_issue_locks')
+      .values({ user_id: userId, purpose })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'purpose'])
+          .doUpdateSet((eb) => ({ purpose: eb.ref('excluded.purpose') })),
+      )
+      .execute();
+  }
+
+  async function sentInLastDay(
+    db: Kysely<DB>,
+    userId: bigint,
+    purpose: CodePurpose,
+    requester: string | undefined,
+  ) {
+    const { rows } = await sql<{ all: number; mine: number }>`
+      select count(*)::int as "all",
+             count(*) filter (where requester = ${requester ?? null})::int as mine
+      from one_time_codes
+      where user_id = ${userId} and purpose = ${purpose}
+        and created_at > ${new Date(clock.now().getTime() - DAY_MS)}`.execute(db);
+    return { all: rows[0]?.all ?? 0, requester: rows[0]?.mine ?? 0 };
+  }
+
   async function consume(db: Kysely<DB>, codeId: bigint): Promise<boolean> {
     const result = await db
       .updateTable('one_time_codes')
@@ -209,10 +250,18 @@ export function createCodeService(options: {
 
   return {
     async issue(db, { userId, purpose, context, requester }) {
+      await holdIssuing(db, userId, purpose);
       const now = clock.now();
       const { all } = await pauses(db, userId, purpose, SIGNED_IN);
       if (all) throw pausedError(purpose, all, now);
       const rules = CODE_RULES[purpose];
+      // The callers check the cap first (to say it their way); this holds it whoever calls.
+      if ((await sentInLastDay(db, userId, purpose, requester)).all >= rules.dailyIssues) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `We have sent you as many ${PURPOSE_LABEL[purpose]} codes as we can today. Please try again tomorrow.`,
+        );
+      }
       const code = generateNumericCode(rules.length);
       const ctx = contextHash(context);
       const expiresAt = new Date(now.getTime() + rules.ttlMs);
@@ -316,6 +365,7 @@ export function createCodeService(options: {
     },
 
     async lastSentAt(db, userId, purpose) {
+      await holdIssuing(db, userId, purpose);
       const row = await db
         .selectFrom('one_time_codes')
         .select('created_at as createdAt')
@@ -328,13 +378,8 @@ export function createCodeService(options: {
     },
 
     async issuedInLastDay(db, userId, purpose, requester) {
-      const { rows } = await sql<{ all: number; mine: number }>`
-        select count(*)::int as "all",
-               count(*) filter (where requester = ${requester ?? null})::int as mine
-        from one_time_codes
-        where user_id = ${userId} and purpose = ${purpose}
-          and created_at > ${new Date(clock.now().getTime() - DAY_MS)}`.execute(db);
-      return { all: rows[0]?.all ?? 0, requester: rows[0]?.mine ?? 0 };
+      await holdIssuing(db, userId, purpose);
+      return sentInLastDay(db, userId, purpose, requester);
     },
 
     async pausedUntil(db, userId, purpose) {

@@ -68,7 +68,7 @@ export function createNotifier(mail: Mailer, recipientOf: RecipientLookup): Noti
 }
 
 /** The email of a notification: its title and body in the bank's one layout. */
-function notificationEmail(to: string, firstName: string, title: string, body: string) {
+export function notificationEmail(to: string, firstName: string, title: string, body: string) {
   return renderEmail(
     to,
     title,

@@ -1,4 +1,4 @@
-import { formatMoney, parseDecimalAmount } from '@bank/contract';
+import { formatDay, formatMoney, parseDecimalAmount } from '@bank/contract';
 
 /** Minor units as a string ("15000") shown as money ("$150.00"). */
 export function money(minor: string, currency: string): string {
@@ -12,8 +12,7 @@ export function percent(bp: number): string {
 
 /** A day (YYYY-MM-DD or an ISO time) as day/month/year, the spec's date form. */
 export function dayMonthYear(value: string): string {
-  const [y, m, d] = value.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
+  return formatDay(value.slice(0, 10));
 }
 
 /**

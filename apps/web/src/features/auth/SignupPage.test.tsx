@@ -37,6 +37,12 @@ describe('SignupPage', () => {
       "That doesn't look like an email address",
     );
     expect(callsTo(fetchMock, '/api/v1/auth/signup')).toHaveLength(0);
+
+    // Fixed, the message goes at once, before any new submit.
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    expect(screen.queryByText("That doesn't look like an email address")).toBeNull();
+    expect(email.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('shows a server field error on its field', async () => {
@@ -59,6 +65,9 @@ describe('SignupPage', () => {
       'That username is taken. Please choose another.',
     );
     expect(screen.queryByRole('alert')).toBeNull();
+    // Another username: the server's message goes as soon as it is typed.
+    await user.type(username, '2');
+    expect(screen.queryByText('That username is taken. Please choose another.')).toBeNull();
   });
 
   it('sends the form with the CSRF header, shows success and goes to verify after 5 s', async () => {

@@ -12,10 +12,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FundingStatusBadge } from '../../components/funding/FundingStatusBadge';
 import { TransactionStatus } from '../../components/ui/TransactionStatus';
+import { formatDay } from '../../lib/format';
 import { pendingPath, transactionDetailPath } from './detail-paths';
 import { MaskedAmount } from './MaskedAmount';
 
-const dayMonthYear = new Intl.DateTimeFormat('en-GB');
 
 const tones = {
   in: 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-300',
@@ -75,7 +75,7 @@ function Row({
 }
 
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{dayMonthYear.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{formatDay(iso)}</time>;
 }
 
 /**

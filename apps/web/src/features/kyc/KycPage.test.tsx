@@ -268,6 +268,27 @@ describe('KycPage', () => {
     expect(screen.getByRole('heading', { name: 'Under review' })).toBeTruthy();
   });
 
+  it('says what to check in the phone, read with the chosen country, and drops it once right', async () => {
+    answerDocumentTypes();
+    const sent = mockXhr({ status: 200, body: { next: 'kyc_review' } });
+    const user = userEvent.setup();
+    renderRoute('/auth/account/verification');
+    await fillForm(user);
+    const phone = screen.getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '07400 123456');
+    await user.selectOptions(screen.getByLabelText('Country'), 'NG');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    // A UK mobile typed the UK way is not a Nigerian number.
+    expect(await screen.findByText(/^No operator has a \+234 number like this/)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
+    // The country was the slip: choosing it clears the message at once.
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await waitFor(() => expect(screen.queryByText(/^No operator has a/)).toBeNull());
+    expect(phone.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it("puts a 400's field error on the Phone field", async () => {
     answerDocumentTypes();
     const sent = mockXhr(fieldProblem('body.phone', 'Enter your phone number'));
@@ -281,8 +302,8 @@ describe('KycPage', () => {
 
     const phone = screen.getByLabelText('Phone');
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
-    expect(phone.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    const describedBy = (phone.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(
       'Enter your phone number',
     );
     expect(screen.queryByRole('progressbar')).toBeNull();

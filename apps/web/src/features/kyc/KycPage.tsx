@@ -56,7 +56,7 @@ export function KycPage() {
     setError,
     setFocus,
     reset,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<KycFormValues, unknown, KycFormOutput>({
     resolver: zodResolver(kycFormSchema),
     defaultValues: EMPTY,
@@ -129,7 +129,14 @@ export function KycPage() {
         </Banner>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <DetailsFields register={register} errors={errors} documentTypes={documentTypes} />
+        <DetailsFields
+          register={register}
+          errors={errors}
+          documentTypes={documentTypes}
+          onCountryChange={() => {
+            if (isSubmitted) void trigger('phone');
+          }}
+        />
         <DocumentFields
           control={control}
           trigger={trigger}

@@ -8,9 +8,8 @@ import { cardClass } from '../../components/ui/card';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { api, errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { queries, queryKeys } from '../../lib/queries';
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function useMarkRead() {
   const queryClient = useQueryClient();
@@ -73,9 +72,7 @@ function NotificationItem({
             {notification.body}
           </p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            <time dateTime={notification.createdAt}>
-              {when.format(new Date(notification.createdAt))}
-            </time>
+            <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
           </p>
         </div>
       </div>

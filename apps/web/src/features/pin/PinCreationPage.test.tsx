@@ -34,6 +34,19 @@ describe('PIN creation', () => {
     ).toBeTruthy();
   });
 
+  it('drops its message as soon as the PIN typed is a good one', async () => {
+    withoutPin();
+    const user = userEvent.setup();
+    renderRoute('/dashboard/pincreation');
+    const first = await screen.findByLabelText('Enter PIN');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByText('Invalid Pin')).toBeTruthy();
+    await user.type(first, '135');
+    expect(screen.getByText('Invalid Pin')).toBeTruthy();
+    await user.type(first, '7');
+    expect(screen.queryByText('Invalid Pin')).toBeNull();
+  });
+
   it('asks twice; a mismatch starts again with the spec message, a match saves and returns after 3 s', async () => {
     const fetchMock = withoutPin();
     const user = userEvent.setup();

@@ -110,13 +110,26 @@ export function PinCreationPage() {
               <Banner tone="error">{errorMessage(create.error, 'Something went wrong')}</Banner>
             )}
             {step === 'enter' ? (
-              <PinField key="enter" label="Enter PIN" value={pin} onChange={setPin} autoFocus />
+              <PinField
+                key="enter"
+                label="Enter PIN"
+                value={pin}
+                onChange={(typed) => {
+                  // A message about the PIN goes as soon as the PIN typed is a good one.
+                  if (typed.length === PIN_LENGTH && !isGuessablePin(typed)) setError(undefined);
+                  setPin(typed);
+                }}
+                autoFocus
+              />
             ) : (
               <PinField
                 key="confirm"
                 label="Re-enter PIN"
                 value={confirmPin}
-                onChange={setConfirmPin}
+                onChange={(typed) => {
+                  if (create.isError) create.reset();
+                  setConfirmPin(typed);
+                }}
                 autoFocus
               />
             )}

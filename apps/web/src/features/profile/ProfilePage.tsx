@@ -3,12 +3,14 @@ import {
   GENDER_LABELS,
   MARITAL_STATUSES,
   MARITAL_STATUS_LABELS,
+  NOTHING_TO_SAVE,
   profileSchema,
   type Profile,
+  type UpdateProfileRequest,
 } from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -27,7 +29,6 @@ import {
   PROFILE_FIELDS,
   profileFormSchema,
   profileFormValues,
-  type ProfileFormOutput,
   type ProfileFormValues,
 } from './profile-form';
 import { ProfilePicture } from './ProfilePicture';
@@ -38,22 +39,23 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const verified = profile.identityVerified;
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
+  const [unchanged, setUnchanged] = useState(false);
+  const schema = useMemo(() => profileFormSchema(profile), [profile]);
   const {
     register,
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isDirty },
-  } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
-    resolver: zodResolver(profileFormSchema),
+    trigger,
+    formState: { errors, isDirty, isSubmitted },
+  } = useForm<ProfileFormValues, unknown, UpdateProfileRequest>({
+    resolver: zodResolver(schema),
     defaultValues: profileFormValues(profile),
   });
   const save = useMutation({
-    mutationFn: (values: ProfileFormOutput) =>
-      api('POST', '/api/v1/profile', {
-        schema: profileSchema,
-        body: { ...values, nextOfKin: values.nextOfKin || undefined },
-      }),
+    // Only what changed: a customer changing the phone fills in nothing else.
+    mutationFn: (edit: UpdateProfileRequest) =>
+      api('POST', '/api/v1/profile', { schema: profileSchema, body: edit }),
     onSuccess: (updated) => {
       queryClient.setQueryData(queries.profile().queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -66,15 +68,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((values) => {
+      onSubmit={handleSubmit((edit) => {
         setSaved(false);
-        save.mutate(values);
+        const nothing = Object.keys(edit).length === 0;
+        setUnchanged(nothing);
+        if (!nothing) save.mutate(edit);
       })}
       className="grid gap-4 sm:grid-cols-2"
     >
       {saved && !isDirty && (
         <div className="sm:col-span-2">
           <Banner tone="success">Action Successful! Your profile is saved.</Banner>
+        </div>
+      )}
+      {unchanged && !isDirty && (
+        <div className="sm:col-span-2">
+          <Banner tone="info">{NOTHING_TO_SAVE}.</Banner>
         </div>
       )}
       {save.isError && (
@@ -112,8 +121,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         label="Phone"
         type="tel"
         autoComplete="tel"
-        required
-        hint="With the country code, for example +44 20 7946 0958."
+        required={profile.phone !== null}
+        hint="With the country code, for example +44 7400 123456."
         error={errors.phone?.message}
         {...register('phone')}
       />
@@ -121,12 +130,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
         label="Date of birth"
         type="date"
         autoComplete="bday"
-        required
+        required={profile.dateOfBirth !== null}
         error={errors.dateOfBirth?.message}
         {...register('dateOfBirth')}
       />
-      <SelectField label="Gender" required error={errors.gender?.message} {...register('gender')}>
-        <option value="">Choose</option>
+      <SelectField
+        label="Gender"
+        hint="Optional."
+        error={errors.gender?.message}
+        {...register('gender')}
+      >
+        <option value="" disabled={profile.gender !== null}>
+          Not given
+        </option>
         {GENDERS.map((g) => (
           <option key={g} value={g}>
             {GENDER_LABELS[g]}
@@ -135,11 +151,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </SelectField>
       <SelectField
         label="Marital status"
-        required
+        hint="Optional."
         error={errors.maritalStatus?.message}
         {...register('maritalStatus')}
       >
-        <option value="">Choose</option>
+        <option value="" disabled={profile.maritalStatus !== null}>
+          Not given
+        </option>
         {MARITAL_STATUSES.map((m) => (
           <option key={m} value={m}>
             {MARITAL_STATUS_LABELS[m]}
@@ -148,7 +166,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </SelectField>
       <div className="sm:col-span-2">
         {verified && profile.country ? (
-          // Not registered: the form sends the verified country it started with.
+          // Not registered: verified, it is never part of an edit.
           <TextField
             label="Country"
             value={countryName(profile.country)}
@@ -156,14 +174,23 @@ function ProfileForm({ profile }: { profile: Profile }) {
             hint={VERIFIED_HINT}
           />
         ) : (
-          <CountrySelect required error={errors.country?.message} {...register('country')} />
+          <CountrySelect
+            required={profile.country !== null}
+            error={errors.country?.message}
+            {...register('country', {
+              // A phone typed without its +code is read with the country: judged again.
+              onChange: () => {
+                if (isSubmitted) void trigger('phone');
+              },
+            })}
+          />
         )}
       </div>
       <div className="sm:col-span-2">
         <TextAreaField
           label="Home address"
           autoComplete="street-address"
-          required
+          required={profile.homeAddress !== null}
           error={errors.homeAddress?.message}
           {...register('homeAddress')}
         />

@@ -7,14 +7,12 @@ import { Button } from '../../components/ui/Button';
 import { OtpInput } from '../../components/ui/OtpInput';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { TextField } from '../../components/ui/TextField';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { useServerFieldErrors } from '../../hooks/useServerFieldErrors';
+import { api, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { Section } from './Section';
 
-/** The server's message for one field of a refused request, if it named that field. */
-function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError ? error.fieldErrors[field] : undefined;
-}
+const FIELDS = ['email', 'currentPassword'] as const;
 
 /**
  * Change email (spec: Save disabled until the address has the standard pattern). The account
@@ -30,17 +28,21 @@ export function EmailSettings({ current }: { current: string }) {
   const [done, setDone] = useState<string | null>(null);
   const valid = emailSchema.safeParse(email).success;
   const ready = valid && password !== '';
+  const server = useServerFieldErrors(FIELDS);
+  const [namedField, setNamedField] = useState(false);
   const ask = useMutation({
     mutationFn: () =>
       api('POST', '/api/v1/settings/email', {
         schema: emailOnlySchema,
         body: { email, currentPassword: password },
       }),
+    onMutate: () => server.clear(),
     onSuccess: ({ email: to }) => {
       setSentTo(to);
       setCode('');
       setPassword('');
     },
+    onError: (error) => setNamedField(server.show(error)),
   });
   const confirm = useMutation({
     mutationFn: (value: string) =>
@@ -81,7 +83,7 @@ export function EmailSettings({ current }: { current: string }) {
         >
           <p id="email-code-hint" className="text-slate-700 dark:text-slate-300">
             We sent a code to <strong className="break-all">{sentTo}</strong>. It works once, for 10
-            minutes.
+            minutes. No email after a few minutes? Check the address you typed, and the spam folder.
           </p>
           {confirm.isError && (
             <Banner tone="error">{errorMessage(confirm.error, 'Something went wrong')}</Banner>
@@ -112,7 +114,7 @@ export function EmailSettings({ current }: { current: string }) {
         </form>
       ) : (
         <form noValidate onSubmit={onAsk} className="flex flex-col gap-4">
-          {ask.isError && !fieldError(ask.error, 'currentPassword') && (
+          {ask.isError && !namedField && (
             <Banner tone="error">{errorMessage(ask.error, 'Something went wrong')}</Banner>
           )}
           <TextField
@@ -120,16 +122,24 @@ export function EmailSettings({ current }: { current: string }) {
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={email && !valid ? "That doesn't look like an email address" : undefined}
+            onChange={(event) => {
+              server.changed('email');
+              setEmail(event.target.value);
+            }}
+            error={
+              email && !valid ? "That doesn't look like an email address" : server.messages.email
+            }
           />
           <PasswordField
             label="Your account password"
             autoComplete="current-password"
             hint="To keep your account safe, moving it to a new address needs your password."
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldError(ask.error, 'currentPassword')}
+            onChange={(event) => {
+              server.changed('currentPassword');
+              setPassword(event.target.value);
+            }}
+            error={server.messages.currentPassword}
           />
           <Button type="submit" className="self-start" disabled={!ready} loading={ask.isPending}>
             Save

@@ -5,11 +5,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/PasswordField';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { useServerFieldErrors } from '../../hooks/useServerFieldErrors';
+import { api, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { Section } from './Section';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+type Field = keyof typeof EMPTY;
+const FIELDS = Object.keys(EMPTY) as Field[];
 
 /**
  * Change password (spec): Save only when all three are filled, the confirmation is longer than
@@ -20,17 +23,20 @@ export function PasswordSettings() {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(EMPTY);
   const [mismatch, setMismatch] = useState(false);
+  const server = useServerFieldErrors(FIELDS);
+  const [namedField, setNamedField] = useState(false);
   const change = useMutation({
     mutationFn: () =>
       api('POST', '/api/v1/settings/password', { schema: messageSchema, body: values }),
+    onMutate: () => server.clear(),
     onSuccess: () => {
       setValues(EMPTY);
       // The other browsers were signed out: the list below shows it at once.
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
     },
+    onError: (error) => setNamedField(server.show(error)),
   });
-  const fieldErrors = change.error instanceof ApiError ? change.error.fieldErrors : {};
-  const fieldError = (field: keyof typeof EMPTY) => fieldErrors[field];
+  const fieldError = (field: Field) => server.messages[field];
   // Once the confirmation is long enough to judge, a difference is said at once (and Save waits).
   const differs =
     values.confirmPassword.length > 4 && values.newPassword !== values.confirmPassword;
@@ -44,8 +50,9 @@ export function PasswordSettings() {
     // The server refused a field (a wrong current password, say): the keyboard goes to it.
     if (change.isError) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [change.isError, change.error]);
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+  const set = (field: Field) => (event: { target: { value: string } }) => {
     setMismatch(false);
+    server.changed(field);
     setValues((v) => ({ ...v, [field]: event.target.value }));
   };
   const onSubmit = (event: FormEvent) => {
@@ -68,7 +75,7 @@ export function PasswordSettings() {
             Action Successful! Your password is changed, and your other browsers were signed out.
           </Banner>
         )}
-        {change.isError && Object.keys(fieldErrors).length === 0 && (
+        {change.isError && !namedField && (
           <Banner tone="error">{errorMessage(change.error, 'Something went wrong')}</Banner>
         )}
         <PasswordField

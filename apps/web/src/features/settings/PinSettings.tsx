@@ -79,7 +79,15 @@ function ChangePin({ onForgot }: { onForgot: () => void }) {
         <Banner tone="error">{errorMessage(change.error, 'Something went wrong')}</Banner>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <PinField label="Current PIN" value={currentPin} onChange={setCurrentPin} />
+        <PinField
+          label="Current PIN"
+          value={currentPin}
+          onChange={(typed) => {
+            // The refusal was about the PIN typed before: it goes as a new one is typed.
+            if (change.isError) change.reset();
+            setCurrentPin(typed);
+          }}
+        />
         <NewPinFields
           newPin={newPin}
           confirmPin={confirmPin}
@@ -159,7 +167,10 @@ function ResetPin({ onDone }: { onDone: () => void }) {
           label="Account password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            if (start.isError) start.reset();
+            setPassword(event.target.value);
+          }}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={!password} loading={start.isPending}>
@@ -198,7 +209,10 @@ function ResetPin({ onDone }: { onDone: () => void }) {
         label="Code from the email"
         length={EMAIL_CODE_LENGTH}
         value={code}
-        onChange={setCode}
+        onChange={(typed) => {
+          if (reset.isError) reset.reset();
+          setCode(typed);
+        }}
         describedBy="pin-code-hint"
         autoFocus
       />

@@ -7,10 +7,9 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { api, errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { queries, queryKeys } from '../../lib/queries';
 import { Section } from './Section';
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The browsers signed in to the account: device, rough place, last use; sign out others. */
 export function SessionsSettings() {
@@ -73,7 +72,7 @@ export function SessionsSettings() {
                   </p>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     {s.place} · last used{' '}
-                    <time dateTime={s.lastUsedAt}>{when.format(new Date(s.lastUsedAt))}</time>
+                    <time dateTime={s.lastUsedAt}>{formatDateTime(s.lastUsedAt)}</time>
                   </p>
                 </div>
                 {!s.current && (

@@ -129,6 +129,55 @@ describe('settings', () => {
     );
   });
 
+  it("drops the server's message from a field as soon as the field is changed", async () => {
+    settingsAnswers({
+      '/api/v1/settings/password': fieldProblem(
+        'body.currentPassword',
+        'That is not your current password.',
+      ),
+      '/api/v1/settings/email': fieldProblem('body.email', 'That is already your email address.'),
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    const current = await screen.findByLabelText('Current password');
+    await user.type(current, 'not it at all');
+    await user.type(screen.getByLabelText('New password'), 'copper kettle meadow');
+    await user.type(screen.getByLabelText('Confirm new password'), 'copper kettle meadow');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[1] as HTMLElement);
+    expect(await screen.findByText('That is not your current password.')).toBeTruthy();
+    await user.type(current, '!');
+    expect(screen.queryByText('That is not your current password.')).toBeNull();
+    expect(current.getAttribute('aria-invalid')).not.toBe('true');
+    // No banner takes its place: the field was the whole of the refusal.
+    expect(screen.queryByText('Some fields are missing or not valid.')).toBeNull();
+
+    const email = screen.getByLabelText('New email address');
+    await user.type(email, 'ada@example.com');
+    await user.type(screen.getByLabelText('Your account password'), 'velvet tram');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0] as HTMLElement);
+    expect(await screen.findByText('That is already your email address.')).toBeTruthy();
+    await user.type(email, 'x');
+    expect(screen.queryByText('That is already your email address.')).toBeNull();
+  });
+
+  it('drops a refused PIN change message once a new current PIN is typed', async () => {
+    settingsAnswers({
+      '/api/v1/pin/change': {
+        status: 422,
+        body: { status: 422, code: 'UNPROCESSABLE', detail: 'Invalid Pin. 4 tries left.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    await user.type(await screen.findByLabelText('Current PIN'), '1234');
+    await user.type(screen.getByLabelText('New PIN'), '5873');
+    await user.type(screen.getByLabelText('Confirm new PIN'), '5873');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[2] as HTMLElement);
+    expect(await screen.findByText('Invalid Pin. 4 tries left.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Current PIN'), '1');
+    expect(screen.queryByText('Invalid Pin. 4 tries left.')).toBeNull();
+  });
+
   it('lets a forgotten-PIN reset ask for a new code or be cancelled at the code step', async () => {
     const fetchMock = settingsAnswers();
     const user = userEvent.setup();

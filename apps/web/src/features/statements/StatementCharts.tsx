@@ -1,4 +1,4 @@
-import { formatMoney, type StatementChart } from '@bank/contract';
+import { formatDay, formatMoney, type StatementChart } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ChartNoAxesCombined } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
@@ -17,12 +17,8 @@ import { cardClass } from '../../components/ui/card';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** A chart's day (its time in ms, a UTC midnight) in the app's one date style. */
+const chartDay = (time: number | Date) => formatDay(new Date(time), 'UTC');
 const monthFormat = new Intl.DateTimeFormat('en-GB', {
   month: 'short',
   year: 'numeric',
@@ -186,7 +182,7 @@ function BalanceChart({ data }: { data: StatementChart }) {
           columns={['Day', 'Balance']}
           rows={data.days.map((d) => ({
             key: d.day,
-            label: dayFormat.format(utcTime(d.day)),
+            label: chartDay(utcTime(d.day)),
             amounts: [formatMoney(BigInt(d.balance), currency)],
           }))}
         />
@@ -201,12 +197,12 @@ function BalanceChart({ data }: { data: StatementChart }) {
           domain={['dataMin', 'dataMax']}
           tick={tick}
           stroke={COLOURS.grid}
-          tickFormatter={(t: number) => dayFormat.format(t)}
+          tickFormatter={(t: number) => chartDay(t)}
           minTickGap={24}
         />
         <YAxis {...moneyAxis(currency)} />
         <Tooltip
-          labelFormatter={(t) => dayFormat.format(Number(t))}
+          labelFormatter={(t) => chartDay(Number(t))}
           formatter={(_value, _name, item) => [
             formatMoney(BigInt((item.payload as { minor: string }).minor), currency),
             'Balance',

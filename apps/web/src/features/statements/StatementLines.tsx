@@ -1,4 +1,4 @@
-import { formatMoney, type Transaction } from '@bank/contract';
+import { formatMoney, formatUtcDayTime, type Transaction } from '@bank/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { TransactionStatus } from '../../components/ui/TransactionStatus';
@@ -7,15 +7,7 @@ import { TransactionStatus } from '../../components/ui/TransactionStatus';
  * Statements count days in UTC (the period filters, the charts, the CSV and the PDF alike), so
  * their lines show UTC times too: a line always falls on the day the filters put it in.
  */
-const when = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+const when = (iso: string) => formatUtcDayTime(iso);
 
 /** A signed amount: the sign and a hidden word say credit or debit, the colour repeats it. */
 function SignedAmount({ transaction }: { transaction: Transaction }) {
@@ -69,7 +61,7 @@ export function StatementLines({
       </thead>
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
         {lines.map((line, index) => {
-          const date = <time dateTime={line.date}>{when.format(new Date(line.date))}</time>;
+          const date = <time dateTime={line.date}>{when(line.date)}</time>;
           const balance = formatMoney(BigInt(line.balanceAfter), line.currency);
           return (
             <tr

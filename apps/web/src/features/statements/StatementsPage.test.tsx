@@ -119,7 +119,7 @@ describe('Statements & Report', () => {
         .map((row) => row.textContent),
     ).toEqual(['MonthMoney inMoney out', 'Oct 2026$2,000.00$0.00', 'Nov 2026$0.00$500.00']);
     const balances = screen.getByRole('table', { name: 'Balance at the end of each day' });
-    expect(within(balances).getAllByRole('row')[2]?.textContent).toBe('3 Nov 2026$1,500.00');
+    expect(within(balances).getAllByRole('row')[2]?.textContent).toBe('03/11/2026$1,500.00');
   });
 
   it('applies the filters through the address and asks the server with them; wrong filters are explained and not sent', async () => {
@@ -154,7 +154,7 @@ describe('Statements & Report', () => {
     expect(
       callsTo(fetchMock, '/api/v1/statements/chart?from=2026-11-10&to=2026-11-30'),
     ).toHaveLength(1);
-    expect(await screen.findByText(/10 Nov 2026 – 30 Nov 2026/)).toBeTruthy();
+    expect(await screen.findByText('10/11/2026 – 30/11/2026', { exact: false })).toBeTruthy();
     expect(screen.getByText(/These figures cover the whole period/)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

@@ -1,4 +1,4 @@
-import { formatMoney, type StatementPage } from '@bank/contract';
+import { formatDay, formatMoney, type StatementPage } from '@bank/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   ArrowDownLeft,
@@ -34,10 +34,9 @@ import {
   type StatementFilterValues,
 } from './filters';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
+const day = (iso: string) => formatDay(iso);
 
-/** "1 Nov 2026 – 24 Nov 2026", "From 1 Nov 2026", "All time". */
+/** "01/11/2026 – 24/11/2026", "From 01/11/2026", "All time". */
 function periodLabel({ from, to }: StatementFilterValues): string {
   if (from && to) return `${day(from)} – ${day(to)}`;
   if (from) return `From ${day(from)}`;

@@ -1,10 +1,10 @@
+import { readablePhone } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy, Mail, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
 import { cardClass } from '../../components/ui/card';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
-import { readablePhone } from '../../lib/phone';
 
 function ContactRow({
   icon: Icon,

@@ -4,18 +4,11 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { formatDayTime } from '../../lib/format';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "21/11/2026, 15:04": the spec's day/month/year, with the time. */
+/** "21/11/2026, 15:04": the spec's day/month/year, with the time (the app's one style). */
 export function when(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatDayTime(iso);
 }
 
 /** Label and value pairs, as a description list. */

@@ -3,6 +3,7 @@ import {
   TRANSFER_CODE_LENGTH,
   TRANSFER_CODE_REQUIRED,
   transferCodeSchema,
+  type TransferCodeReason,
   type TransferStep,
 } from '@bank/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -18,6 +19,25 @@ import { ApiError, errorMessage } from '../../lib/api';
 export type CodePrompt = Extract<TransferStep, { next: 'code' }>;
 
 type Message = { tone: 'success' | 'error'; text: string };
+
+const REASON_WORDS: Record<TransferCodeReason, string> = {
+  large_amount: 'a large amount',
+  new_beneficiary: 'a payee you have not paid before',
+  daily_total: 'today’s total above your limit for the PIN alone',
+};
+
+/**
+ * Why the code was asked for, in one short line: the server's reasons, or (opened again after
+ * a reload, when they are not known) when a code is asked for at all.
+ */
+export function codeReasonLine(reasons: readonly TransferCodeReason[]): string {
+  if (reasons.length === 0) {
+    return 'We ask for a code for a large amount, a payee you have not paid before, or a high total for the day.';
+  }
+  const words = reasons.map((reason) => REASON_WORDS[reason]);
+  const last = words.pop() as string;
+  return `Why a code: ${words.length > 0 ? `${words.join(', ')} and ${last}` : last}.`;
+}
 
 /**
  * The transfer authorization code (spec: "Transfer Authorization Code is required", 4 digits):
@@ -104,6 +124,7 @@ export function CodeStep({
         />
         <div id={hintId} className="flex flex-col gap-1">
           {prompt.head !== TRANSFER_CODE_REQUIRED && <p className="font-semibold">{prompt.head}</p>}
+          <p className="font-semibold">{codeReasonLine(prompt.reasons)}</p>
           <p>{prompt.body}</p>
           {/* Said once: the server's words may already name where the code went. */}
           {!prompt.body.includes(prompt.sentTo) && (

@@ -52,6 +52,8 @@ function firstStep(transfer: Transfer): Step {
             head: TRANSFER_CODE_REQUIRED,
             body: 'Enter the 4-digit code we emailed you for this transfer. If it has expired or not arrived, send a new code.',
             sentTo: 'your email address',
+            // Not known after a reload: the code step says in general when a code is asked.
+            reasons: [],
             transfer,
           },
         };

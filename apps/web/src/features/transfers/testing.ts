@@ -71,6 +71,7 @@ export function stepAnswer(
         head: 'Transfer Authorization Code is required',
         body: 'This is a new beneficiary, so we emailed you a code to confirm it is you.',
         sentTo: 'a•••a@example.com',
+        reasons: ['new_beneficiary'],
         transfer,
       },
     };

@@ -57,7 +57,7 @@ export const customerNotices = {
     email: true,
     render: () => ({
       title: 'Signed out of every browser',
-      body: `Our support team signed your account out of every browser. Sign in again to continue. If you did not expect this, ${HELP.toLowerCase()}.`,
+      body: `Our support team signed your account out of every browser. Sign in again to continue. If you did not expect this, please contact us through Help & Support.`,
     }),
   }),
   'pin.unlocked': notice({

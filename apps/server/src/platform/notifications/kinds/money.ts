@@ -53,9 +53,9 @@ function fundingConfirmedText(d: z.output<typeof fundingConfirmed>) {
         `Reference: payment ${d.requestId}.`,
       ].join(' ');
     case 'fixed_deposit':
-      return `Your fixed deposit on the ${d.subject ?? ''} plan is confirmed. ${amounts}, and your fixed deposit has started with it.`;
+      return `Your fixed deposit${d.subject ? ` on the ${d.subject} plan` : ''} is confirmed. ${amounts}, and your fixed deposit has started with it.`;
     case 'upgrade':
-      return `Your upgrade to the ${d.subject ?? ''} plan is confirmed. ${amounts}, and your new plan applies from now on.`;
+      return `Your upgrade${d.subject ? ` to the ${d.subject} plan` : ''} is confirmed. ${amounts}, and your new plan applies from now on.`;
   }
 }
 
@@ -93,7 +93,7 @@ export const moneyNotices = {
       const what = FUNDING_KIND_LABEL[d.kind];
       return {
         title: `${what} declined`,
-        body: `Your ${what.toLowerCase()} of ${formatMoney(d.claimed, d.currency)} was declined: ${d.reason}`,
+        body: `Your ${what.toLowerCase()} of ${formatMoney(d.claimed, d.currency)} was declined: ${sentence(d.reason)}`,
       };
     },
   }),

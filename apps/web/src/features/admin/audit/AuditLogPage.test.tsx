@@ -92,7 +92,7 @@ describe('the audit log', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row));
-    expect(first?.getByText('21 Nov 2026, 10:15 UTC')).toBeTruthy();
+    expect(first?.getByText('21/11/2026, 10:15 UTC')).toBeTruthy();
     expect(first?.getByText('Grace Hopper')).toBeTruthy();
     expect(first?.getByText('Identity check approved')).toBeTruthy();
     expect(first?.getByText('kyc.approve')).toBeTruthy();

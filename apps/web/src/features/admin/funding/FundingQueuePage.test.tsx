@@ -76,7 +76,7 @@ describe('the funding queue (staff)', () => {
     expect(first?.getByText('$1,500.00')).toBeTruthy();
     // A deposit has no purpose or plan; the cell says so to a screen reader.
     expect(first?.getByText('None')).toBeTruthy();
-    expect(first?.getByText('20 Nov 2026', { exact: false })).toBeTruthy();
+    expect(first?.getByText('20/11/2026', { exact: false })).toBeTruthy();
     expect(second?.getByRole('link', { name: 'Fixed deposit 14: Luc Moreau' })).toBeTruthy();
     expect(second?.getByText('Gold 12 months')).toBeTruthy();
     expect(second?.getByText('$25,000.00')).toBeTruthy();
@@ -117,7 +117,7 @@ describe('the funding queue (staff)', () => {
     const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
     expect(row.getByText('Nothing arrived at the address')).toBeTruthy();
     expect(row.getByText('Grace Hopper')).toBeTruthy();
-    expect(row.getByText('22 Nov 2026', { exact: false })).toBeTruthy();
+    expect(row.getByText('22/11/2026', { exact: false })).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: 'Decided by' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Declined' }).getAttribute('aria-current')).toBe(
       'page',

@@ -339,7 +339,7 @@ describe('reviewing one funding request', () => {
     const decided = within(await screen.findByRole('region', { name: 'Decision taken' }));
     expect(decided.getByText('$1,600.00, $100.00 more than claimed')).toBeTruthy();
     expect(decided.getByText('Alan Turing')).toBeTruthy();
-    expect(decided.getByText('21 Nov 2026', { exact: false })).toBeTruthy();
+    expect(decided.getByText('21/11/2026', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
   });

@@ -68,7 +68,7 @@ describe('the identity checks history', () => {
     const row = within(within(approved).getAllByRole('row')[1] as HTMLElement);
     expect(row.getByRole('link', { name: 'Ama Mensah' }).getAttribute('href')).toBe('/admin/kyc/7');
     expect(row.getByText('Grace Hopper')).toBeTruthy();
-    expect(row.getByText('21 Nov 2026', { exact: false })).toBeTruthy();
+    expect(row.getByText('21/11/2026', { exact: false })).toBeTruthy();
     expect(within(approved).getByRole('columnheader', { name: 'Reviewed by' })).toBeTruthy();
     expect(within(approved).queryByRole('columnheader', { name: 'Reason given' })).toBeNull();
 

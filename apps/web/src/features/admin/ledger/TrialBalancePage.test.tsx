@@ -125,7 +125,7 @@ describe('the trial balance', () => {
     expect(screen.getByText('OK: the USD accounts sum to zero.')).toBeTruthy();
     const verdict = within(screen.getByRole('region', { name: 'Checker’s verdict' }));
     expect(verdict.getByText('OK: the last check found no violations.')).toBeTruthy();
-    expect(verdict.getByText('21 Nov 2026, 11:50 UTC')).toBeTruthy();
+    expect(verdict.getByText('21/11/2026, 11:50 UTC')).toBeTruthy();
     const recent = within(await screen.findByRole('region', { name: 'Recent checks' }));
     expect(recent.getByText('840 ms')).toBeTruthy();
     expect(recent.getByText('Every 15 minutes')).toBeTruthy();

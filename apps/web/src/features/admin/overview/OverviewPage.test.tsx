@@ -95,7 +95,7 @@ describe('the overview', () => {
     expect(
       approvals?.getByRole('link', { name: 'Approvals waiting for me' }).getAttribute('href'),
     ).toBe('/admin/approvals');
-    expect(queues.getByText('21 Nov 2026, 12:00 UTC')).toBeTruthy();
+    expect(queues.getByText('21/11/2026, 12:00 UTC')).toBeTruthy();
   });
 
   it("shows the ledger's health: the verdict, when it was checked, each currency's sum", async () => {
@@ -103,7 +103,7 @@ describe('the overview', () => {
     renderRoute('/admin');
     const health = within(await screen.findByRole('region', { name: 'Ledger health' }));
     expect(health.getByText('OK: the last check found no violations.')).toBeTruthy();
-    expect(health.getByText('21 Nov 2026, 11:50 UTC')).toBeTruthy();
+    expect(health.getByText('21/11/2026, 11:50 UTC')).toBeTruthy();
     expect(health.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'EUR accounts sum to 0.00: balanced',
       'USD accounts sum to 0.00: balanced',

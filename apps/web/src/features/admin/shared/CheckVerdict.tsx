@@ -1,3 +1,4 @@
+import { formatUtcDayTime } from '@bank/contract';
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 
 /** The latest run of the ledger's invariant checker, as the verdict shows it. */
@@ -15,18 +16,12 @@ const tones = {
     'border-red-700 bg-red-50 text-red-900 dark:border-red-500 dark:bg-red-950 dark:text-red-100',
 };
 
-const utc = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 /**
- * "18 Nov 2026, 09:15 UTC": a time as the back office shows every time, in UTC as the books and
+ * "18/11/2026, 09:15 UTC": a time as the back office shows every time, in UTC as the books and
  * the audit log keep it, whatever the staff member's own time zone.
  */
 export function utcTime(iso: string): string {
-  return `${utc.format(new Date(iso))} UTC`;
+  return formatUtcDayTime(iso);
 }
 
 /**

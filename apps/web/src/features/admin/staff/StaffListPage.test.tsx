@@ -53,7 +53,7 @@ describe('the staff list', () => {
     expect(katherine?.getByText('Identity reviewer')).toBeTruthy();
     expect(katherine?.getByText('Active')).toBeTruthy();
     expect(katherine?.getByText('Set up')).toBeTruthy();
-    expect(katherine?.getByText('20 Nov 2026', { exact: false })).toBeTruthy();
+    expect(katherine?.getByText('20/11/2026', { exact: false })).toBeTruthy();
     expect(alan?.getByText('Operations, Identity reviewer')).toBeTruthy();
     expect(alan?.getByText('Not yet: set up at the next sign-in')).toBeTruthy();
     expect(alan?.getByText('Not recorded')).toBeTruthy();

@@ -71,7 +71,7 @@ describe("a staff member's page", () => {
     expect(term('Email')).toBe('katherine@bank.example');
     await waitFor(() => expect(term('Roles')).toBe('Identity reviewer'));
     expect(term('Authenticator app')).toBe('Set up');
-    expect(term('Last sign-in')).toContain('20 Nov 2026');
+    expect(term('Last sign-in')).toContain('20/11/2026');
     const activity = await region('Recent activity');
     const items = activity.getAllByRole('listitem');
     expect(items[0]?.textContent).toContain('Staff signed in by them');

@@ -58,7 +58,7 @@ describe('the outgoing transfers queue (staff)', () => {
     // What goes out is the amount after the service charge, in the transfer's currency.
     expect(first?.getByText('$900.00')).toBeTruthy();
     expect(first?.queryByText('$1,000.00')).toBeNull();
-    expect(first?.getByText('20 Nov 2026', { exact: false })).toBeTruthy();
+    expect(first?.getByText('20/11/2026', { exact: false })).toBeTruthy();
     expect(second?.getByRole('link', { name: 'Transfer 44: Luc Moreau' })).toBeTruthy();
     expect(second?.getByText('Crédit Lyonnais, France')).toBeTruthy();
     expect(second?.getByText('€2,375.00')).toBeTruthy();
@@ -105,7 +105,7 @@ describe('the outgoing transfers queue (staff)', () => {
     const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
     expect(row.getByRole('link', { name: 'Transfer 45: Ama Mensah' })).toBeTruthy();
     expect(row.getByText('Internal')).toBeTruthy();
-    expect(row.getByText('22 Nov 2026', { exact: false })).toBeTruthy();
+    expect(row.getByText('22/11/2026', { exact: false })).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: 'Decided' })).toBeTruthy();
     // Who decided, and the reference the payment went out with.
     expect(within(table).getByRole('columnheader', { name: 'Decided by' })).toBeTruthy();

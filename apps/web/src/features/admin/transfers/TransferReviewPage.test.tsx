@@ -334,7 +334,7 @@ describe('processing one outgoing transfer', () => {
     const decided = within(await screen.findByRole('region', { name: 'Decision taken' }));
     expect(decided.getByText('FT2611210042')).toBeTruthy();
     expect(decided.getByText('Alan Turing')).toBeTruthy();
-    expect(decided.getByText('21 Nov 2026', { exact: false })).toBeTruthy();
+    expect(decided.getByText('21/11/2026', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Payment to send' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark successful' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark failed' })).toBeNull();

@@ -13,19 +13,27 @@ export function DetailsFields({
   register,
   errors,
   documentTypes,
+  onCountryChange,
 }: {
   register: UseFormRegister<KycFormValues>;
   errors: FieldErrors<KycFormValues>;
   documentTypes: UseQueryResult<string[]>;
+  /** The phone is read with the country: judged again when the country changes. */
+  onCountryChange: () => void;
 }) {
   return (
     <>
-      <CountrySelect required error={errors.country?.message} {...register('country')} />
+      <CountrySelect
+        required
+        error={errors.country?.message}
+        {...register('country', { onChange: onCountryChange })}
+      />
       <TextField
         label="Phone"
         type="tel"
         autoComplete="tel"
         required
+        hint="With the country code, for example +44 7400 123456."
         error={errors.phone?.message}
         {...register('phone')}
       />

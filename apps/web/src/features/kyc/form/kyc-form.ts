@@ -1,4 +1,4 @@
-import { KYC_MAX_FILE_BYTES, kycDetailsSchema } from '@bank/contract';
+import { KYC_MAX_FILE_BYTES, checkPhone, kycDetailsSchema } from '@bank/contract';
 import { z } from 'zod';
 import type { KycFileField } from '../api/submit-kyc';
 
@@ -22,13 +22,29 @@ const documentFile = (types: string, words: string) =>
 
 /**
  * The identity check form: the contract's rules for the details (the server applies the same),
- * plus the three documents, checked for presence and size before anything is uploaded.
+ * the phone checked with the chosen country as the server checks it (`checkPhone`: what to fix,
+ * not just "wrong"), plus the three documents, checked for presence and size before anything
+ * is uploaded. The phone's check runs even while other fields are still wrong, so every message
+ * shows at the first submit.
  */
-export const kycFormSchema = kycDetailsSchema.extend({
-  pic: documentFile(IMAGE_TYPES, 'JPEG, PNG or WebP'),
-  idcardFront: documentFile(ID_TYPES, 'JPEG, PNG, WebP or PDF'),
-  idcardBack: documentFile(ID_TYPES, 'JPEG, PNG, WebP or PDF'),
-});
+export const kycFormSchema = kycDetailsSchema
+  .extend({
+    pic: documentFile(IMAGE_TYPES, 'JPEG, PNG or WebP'),
+    idcardFront: documentFile(ID_TYPES, 'JPEG, PNG, WebP or PDF'),
+    idcardBack: documentFile(ID_TYPES, 'JPEG, PNG, WebP or PDF'),
+  })
+  .superRefine(
+    (values, ctx) => {
+      // An empty phone is the field's own rule to say ("Enter your phone number").
+      if (typeof values.phone !== 'string' || values.phone.trim() === '') return;
+      const phone = checkPhone(
+        values.phone,
+        typeof values.country === 'string' ? values.country : '',
+      );
+      if (!phone.ok) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone.message });
+    },
+    { when: () => true },
+  );
 export type KycFormValues = z.input<typeof kycFormSchema>;
 export type KycFormOutput = z.output<typeof kycFormSchema>;
 
