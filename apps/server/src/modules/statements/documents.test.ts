@@ -152,8 +152,8 @@ describe('the PDF statement in every script a name may use', () => {
       'Mary Jackson',
       '12 Acacia Avenue',
       'United Kingdom',
-      'Period: 2026-01-01 to 2026-12-31',
-      'Issued: 2026-11-24 at 10:15 UTC',
+      'Period: 01/01/2026 to 31/12/2026',
+      'Issued: 24/11/2026, 10:15 UTC',
     ]) {
       expect(text).toContain(words);
     }

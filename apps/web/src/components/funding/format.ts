@@ -1,4 +1,4 @@
-import { formatDay, formatMoney, parseDecimalAmount } from '@bank/contract';
+import { formatDay, formatDayTime, formatMoney, parseDecimalAmount } from '@bank/contract';
 
 /** Minor units as a string ("15000") shown as money ("$150.00"). */
 export function money(minor: string, currency: string): string {
@@ -34,15 +34,7 @@ export function termWords(count: number, unit: 'days' | 'months'): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-const dayMonthYearTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** A moment as day/month/year with the time, in the reader's time zone: "20/11/2026, 10:30". */
 export function dayMonthYearAt(iso: string): string {
-  return dayMonthYearTime.format(new Date(iso));
+  return formatDayTime(iso);
 }

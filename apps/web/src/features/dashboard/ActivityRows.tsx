@@ -16,7 +16,6 @@ import { formatDay } from '../../lib/format';
 import { pendingPath, transactionDetailPath } from './detail-paths';
 import { MaskedAmount } from './MaskedAmount';
 
-
 const tones = {
   in: 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-300',
   out: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',

@@ -134,10 +134,7 @@ describe('Recent Transactions', () => {
     );
     renderRoute('/dashboard');
     const rows = await rowsOfRecent();
-    expect(rows.map(hrefOf)).toEqual([
-      '/dashboard/transactions/5',
-      '/dashboard/transactions/4',
-    ]);
+    expect(rows.map(hrefOf)).toEqual(['/dashboard/transactions/5', '/dashboard/transactions/4']);
     expect(rows[1]?.textContent).toContain('failed');
   });
 

@@ -88,7 +88,7 @@ describe('a crypto type rate (staff)', () => {
     ).toBeTruthy();
     expect(
       await screen.findByText(
-        'Rate: 1 BTC = $65,000.50, sent with 8 decimals; set 20 Nov 2026, 09:30 UTC',
+        'Rate: 1 BTC = $65,000.50, sent with 8 decimals; set 20/11/2026, 09:30 UTC',
       ),
     ).toBeTruthy();
     // The focus is back on the button that opened the form.
