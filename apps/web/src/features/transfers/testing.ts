@@ -36,6 +36,7 @@ export function transferSample(overrides: Partial<Transfer> = {}): Transfer {
     submittedAt: null,
     decidedAt: null,
     expiresAt: '2999-01-01T00:00:00.000Z',
+    payeeCheck: null,
     ...overrides,
   };
 }
