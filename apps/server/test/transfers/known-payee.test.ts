@@ -13,7 +13,7 @@ const suite = useTestApp();
 const t = transferHelpers(suite);
 
 /** What the PIN step asks next for these details: 'ready' (PIN only) or 'code'. */
-async function nextAfterPin(c: Sender, body: Record<string, unknown>) {
+async function nextAfterPin(c: Sender, body: ReturnType<typeof details>) {
   const id = await t.confirmed(c.client, body);
   const pin = await c.client.post(`${TRANSFERS}/${id}/pin`, { pin: PIN });
   expect(pin.statusCode, pin.body).toBe(200);

@@ -77,7 +77,11 @@ describe(`payee-check limits (${engineName})`, () => {
     // The full form to this bank's SWIFT checks the holder's name too: it counts alike.
     const named = await client.post(
       TRANSFERS,
-      details({ swift: OWN_SWIFT, accountNumber: to.accountNumber, accountHolderName: 'Ngozi Eze' }),
+      details({
+        swift: OWN_SWIFT,
+        accountNumber: to.accountNumber,
+        accountHolderName: 'Ngozi Eze',
+      }),
       { 'idempotency-key': newKey() },
     );
     expect(named.statusCode).toBe(429);
@@ -115,9 +119,7 @@ describe(`payee-check limits (${engineName})`, () => {
     // Another account is still open to the same customers.
     const other = await t.sender(0n, { firstName: 'Kofi', lastName: 'Mensah' });
     expect((await checks(a, other.accountNumber, 1))[0]?.statusCode).toBe(200);
-    const rows = (
-      await Promise.all(payers.map((p) => rateLimitRows(p.userId)))
-    ).flat();
+    const rows = (await Promise.all(payers.map((p) => rateLimitRows(p.userId)))).flat();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => (r.after as { scope: string }).scope === 'account')).toBe(true);
   });

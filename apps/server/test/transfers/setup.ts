@@ -67,7 +67,7 @@ export function transferHelpers(suite: TestSuite) {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  async function create(client: TestClient, body = details(), key = newKey()) {
+  async function create(client: TestClient, body: object = details(), key = newKey()) {
     return client.post(TRANSFERS, body, { 'idempotency-key': key });
   }
 
@@ -89,16 +89,16 @@ export function transferHelpers(suite: TestSuite) {
     const res = await check(client, to.accountNumber, name);
     expect(res.statusCode, res.body).toBe(200);
     const payee = res.json() as { name: string; token: string };
-    return details({
+    const fields = details({
       bank: 'Cedar Bank',
       swift: OWN_SWIFT,
       routing: '123456789',
       country: 'US',
       accountNumber: to.accountNumber,
       accountHolderName: payee.name,
-      payeeToken: payee.token,
       ...overrides,
     });
+    return { ...fields, payeeToken: payee.token };
   }
 
   /** A transfer created and confirmed: its id. */

@@ -104,7 +104,11 @@ export async function checkPayee(
     throw fieldError('body.accountNumber', OWN_ACCOUNT);
   }
   await limits(input.accountNumber);
-  const payee = await payeeAccount(db, { accountNumber: input.accountNumber }, deps.config.currency);
+  const payee = await payeeAccount(
+    db,
+    { accountNumber: input.accountNumber },
+    deps.config.currency,
+  );
   if (!payee) throw fieldError('body.accountNumber', NO_SUCH_PAYEE);
   await refuseBlockedCredit(db, payee.accountId);
   const claims = {

@@ -99,7 +99,12 @@ export function payeeCheckLimits(app: FastifyInstance, deps: AppDeps) {
           await refuse(
             request,
             reply,
-            { scope: 'customer', limit: limit.max, minutes: limit.minutes, ttlSeconds: counted.ttlInSeconds },
+            {
+              scope: 'customer',
+              limit: limit.max,
+              minutes: limit.minutes,
+              ttlSeconds: counted.ttlInSeconds,
+            },
             `You have checked ${limit.max} payees ${period}. For your security, please wait ${wait(counted.ttlInSeconds)} before checking another.`,
           );
         }
@@ -110,7 +115,12 @@ export function payeeCheckLimits(app: FastifyInstance, deps: AppDeps) {
         await refuse(
           request,
           reply,
-          { scope: 'account', limit: account.max, minutes: account.minutes, ttlSeconds: counted.ttlInSeconds },
+          {
+            scope: 'account',
+            limit: account.max,
+            minutes: account.minutes,
+            ttlSeconds: counted.ttlInSeconds,
+          },
           `This account number has been checked too many times in the last hour. For the account holder's security, please try again in ${wait(counted.ttlInSeconds)}.`,
         );
       }

@@ -13,7 +13,8 @@ export interface HolderName {
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Writing systems whose family names are one or two characters: an "initial" would be all of it. */
-const SHORT_FAMILY_NAMES = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const SHORT_FAMILY_NAMES =
+  /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /**
  * The holder's name as banks' confirmation of payee shows it: the first name and the last
@@ -57,24 +58,30 @@ export function nameWords(name: string): string[] {
     .filter(Boolean);
 }
 
-/** Edits (insert, delete, change, swap of neighbours) from `a` to `b`, by characters. */
+/**
+ * Edits (insert, delete, change, swap of neighbours) from `a` to `b`, by characters (code
+ * points, so that a letter outside the basic plane is one letter): the optimal string
+ * alignment distance. Names are short, so the whole table is fine.
+ */
 export function editDistance(a: string, b: string): number {
   const x = Array.from(a);
   const y = Array.from(b);
-  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) =>
-    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  const width = y.length + 1;
+  const d = new Uint16Array((x.length + 1) * width);
+  const at = (i: number, j: number) => d[i * width + j] ?? 0;
+  for (let i = 0; i <= x.length; i++) d[i * width] = i;
+  for (let j = 0; j <= y.length; j++) d[j] = j;
   for (let i = 1; i <= x.length; i++) {
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+        best = Math.min(best, at(i - 2, j - 2) + 1);
       }
-      d[i]![j] = best;
+      d[i * width + j] = best;
     }
   }
-  return d[x.length]![y.length]!;
+  return at(x.length, y.length);
 }
 
 /** The typing slips a word of this length may hold and still be "close": none in short words. */
@@ -132,9 +139,7 @@ export function payeeMatch(typed: string, holder: HolderName): PayeeMatch {
     [...last, ...first],
   ];
   const exact = (each: WordFit[] | null) =>
-    each !== null &&
-    each.includes('same') &&
-    each.every((f) => f === 'same' || f === 'initial');
+    each !== null && each.includes('same') && each.every((f) => f === 'same' || f === 'initial');
   if (orders.some((order) => exact(fits(words, order)) || words.join('') === order.join(''))) {
     return 'match';
   }
