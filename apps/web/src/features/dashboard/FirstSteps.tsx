@@ -36,8 +36,8 @@ export function FirstSteps() {
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         Your account is open. Here is how to get started:
       </p>
-      <ol className="mt-4 grid gap-4 sm:grid-cols-3">
-        <li className="flex gap-3">
+      <ol className="mt-4 grid gap-4 sm:grid-cols-2">
+        <li className="flex gap-3 sm:col-span-2">
           <HandCoins aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
           <div className="min-w-0">
             <p>
