@@ -1,4 +1,5 @@
 import { Building2, Landmark } from 'lucide-react';
+import { useId } from 'react';
 import { BANK_NAME } from '../../lib/brand';
 
 export type PayeeKind = 'other' | 'cedar';
@@ -21,6 +22,7 @@ export function PayeeKindChoice({
   /** The plan's charge to another bank, as a percent. */
   otherBankCharge: string;
 }) {
+  const id = useId();
   const options = [
     {
       kind: 'other' as const,
@@ -61,6 +63,8 @@ export function PayeeKindChoice({
               checked={value === kind}
               disabled={disabled}
               onChange={() => onChange(kind)}
+              aria-labelledby={`${id}-${kind}`}
+              aria-describedby={`${id}-${kind}-hint`}
               className="mt-1 size-4 shrink-0 accent-brand-700"
             />
             <Icon
@@ -68,8 +72,15 @@ export function PayeeKindChoice({
               className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-50"
             />
             <span className="min-w-0">
-              <span className="block font-semibold">{label}</span>
-              <span className="block text-sm text-slate-700 dark:text-slate-300">{hint}</span>
+              <span id={`${id}-${kind}`} className="block font-semibold">
+                {label}
+              </span>
+              <span
+                id={`${id}-${kind}-hint`}
+                className="block text-sm text-slate-700 dark:text-slate-300"
+              >
+                {hint}
+              </span>
             </span>
           </label>
         ))}

@@ -28,9 +28,8 @@ function useAgainId(): string | null {
 }
 
 /**
- * The two forms, one shown at a time (both kept, so that what was typed in one survives a look
- * at the other): to another bank, and to a customer of this bank by account number. A saved
- * beneficiary fills the one its bank belongs to.
+ * The two forms, one at a time: to another bank, and to a customer of this bank by account
+ * number. A saved beneficiary fills the one its bank belongs to.
  */
 function SendForms({
   terms,
@@ -51,7 +50,7 @@ function SendForms({
 
   const use = (beneficiary: Beneficiary) => {
     const to: PayeeKind = bank && atThisBank(beneficiary.swift, terms) ? 'cedar' : 'other';
-    // Shown first, so that the form can put the focus in it.
+    // Shown first (at once), so that the form is there to fill and put the focus in.
     flushSync(() => setKind(to));
     (to === 'cedar' ? cedar : other).current?.fill(beneficiary);
   };
@@ -73,24 +72,21 @@ function SendForms({
         cedarAvailable={bank !== null}
         otherBankCharge={percent(terms.serviceChargeBp)}
       />
-      <div hidden={kind !== 'other'}>
+      {kind === 'cedar' && bank ? (
+        <CedarTransferForm
+          ref={cedar}
+          terms={terms}
+          bank={bank}
+          transfer={startsInside ? transfer : undefined}
+          editable={editable}
+        />
+      ) : (
         <TransferForm
           ref={other}
           terms={terms}
           transfer={startsInside ? undefined : transfer}
           editable={editable}
         />
-      </div>
-      {bank && (
-        <div hidden={kind !== 'cedar'}>
-          <CedarTransferForm
-            ref={cedar}
-            terms={terms}
-            bank={bank}
-            transfer={startsInside ? transfer : undefined}
-            editable={editable}
-          />
-        </div>
       )}
     </>
   );
