@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYEE_CHECK_LIMITS } from '../../src/modules/transfers/payee-limits.js';
+import { createRedisClient } from '../../src/platform/redis.js';
 import { buildTestApp } from '../helpers/app.js';
 import { engineName } from '../helpers/database.js';
 import { TestClient } from '../helpers/http.js';
@@ -16,6 +18,25 @@ import { PAYEE_CHECKS, TRANSFERS, OWN_SWIFT, details, newKey, transferHelpers } 
 const suite = useTestApp();
 const t = transferHelpers(suite);
 let limited: FastifyInstance;
+const others: FastifyInstance[] = [];
+
+/** Redis when one answers here (CI sets TEST_REDIS_URL, and then it must). */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+async function connected(url: string): Promise<Redis | null> {
+  const client = createRedisClient(url);
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 2_000);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  if (ready) return client;
+  client.disconnect();
+  return null;
+}
+const redis = await connected(REDIS_URL);
+if (process.env.TEST_REDIS_URL && !redis) throw new Error(`Redis at ${REDIS_URL} does not answer`);
 
 beforeAll(async () => {
   limited = await buildTestApp(suite.database, { rateLimits: true });
@@ -23,6 +44,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await limited?.close();
+  await Promise.all(others.map((app) => app.close()));
+  redis?.disconnect();
 });
 
 let addresses = 0;
@@ -132,5 +155,33 @@ describe(`payee-check limits (${engineName})`, () => {
     expect(statuses(answers)).toEqual(Array(15).fill(400));
     const to = await t.sender(0n, { firstName: 'Ngozi', lastName: 'Eze' });
     expect((await checks(client, to.accountNumber, 1))[0]?.statusCode).toBe(200);
+  });
+
+  it.skipIf(!redis)('counts a customer’s checks across app servers sharing Redis', async () => {
+    if (!redis) return;
+    const namespace = `bank-rl-payee:${process.pid}:${Date.now()}:`;
+    for (let i = 0; i < 2; i++) {
+      const app = await buildTestApp(suite.database, {
+        rateLimits: true,
+        rateLimitStore: { redis, namespace },
+      });
+      await app.ready();
+      others.push(app);
+    }
+    const payer = await t.sender(100_000n);
+    const to = await t.sender(0n, { firstName: 'Ngozi', lastName: 'Eze' });
+    const [a, b] = others.map((app) => {
+      const client = new TestClient(app, 'Mozilla/5.0 (Checker)', '192.0.2.77');
+      client.cookie = payer.client.cookie;
+      return client;
+    }) as [TestClient, TestClient];
+    const answers = (
+      await Promise.all([checks(a, to.accountNumber, 6), checks(b, to.accountNumber, 6)])
+    ).flat();
+    expect(statuses(answers)).toEqual([...Array(10).fill(200), 429, 429]);
+    const keys = await redis.keys(`${namespace}*`);
+    expect(keys.some((key) => key.endsWith(`payee-check:customer:${payer.userId}`))).toBe(true);
+    expect(keys.some((key) => key.includes('undefined'))).toBe(false);
+    await redis.del(...keys);
   });
 });
