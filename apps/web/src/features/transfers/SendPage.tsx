@@ -57,12 +57,12 @@ function SendForms({
 
   return (
     <>
-      {again && transfer && (
+      {transfer && !editable && (
         <Banner tone="info">
-          Sending again to {transfer.accountHolderName}: the details of that transfer are filled in.
-          {kind === 'cedar'
-            ? ' Check the account, then the amount, and continue.'
-            : ' Check them and the amount, then continue.'}
+          {again
+            ? `Sending again to ${transfer.accountHolderName}: the details of that transfer are filled in.`
+            : 'That transfer was already sent. These are its details: continue to make a new transfer with them.'}
+          {kind === 'cedar' ? ' Check the account, then the amount, and continue.' : ''}
         </Banner>
       )}
       <SavedBeneficiaries onUse={use} />

@@ -112,12 +112,6 @@ export function TransferForm({
       <section aria-label="Transfer details" className={cardClass}>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
           {failure && <Banner tone="error">{failure}</Banner>}
-          {transfer && !editable && (
-            <Banner tone="info">
-              That transfer was already sent. These are its details: continue to make a new transfer
-              with them.
-            </Banner>
-          )}
           {/* In the page from the start, so that screen readers announce what fills it. */}
           <p role="status" className="sr-only">
             {filled}
