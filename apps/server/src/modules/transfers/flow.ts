@@ -21,7 +21,7 @@ import { verifyPin } from '../pin/index.js';
 import { refuseBlockedCredit, users } from '../users/index.js';
 import { transferCodeEmail } from './emails.js';
 import type { PayeeCheckLimits } from './payee-limits.js';
-import { paysCheckedPayee, settlePayee } from './payee-check.js';
+import { namedPayee, paysCheckedPayee, settlePayee } from './payee-check.js';
 import * as repo from './repo.js';
 import type { TransferRow } from './repo.js';
 import {
@@ -84,41 +84,6 @@ interface PrepareOptions {
   previous?: TransferRow | undefined;
   /** Whether the balance and the day's limit must cover the amount (not for a retry). */
   amounts: boolean;
-}
-
-/**
- * A transfer to this bank's SWIFT by the full form, without a payee check (the API before
- * decision 24): the name typed must be the holder's in full, so every try counts against the
- * payee-check limits, as a check would. Returns the account the money settles into.
- */
-async function namedPayee(
-  deps: AppDeps,
-  db: Kysely<DB>,
-  userId: bigint,
-  input: TransferDetails,
-  limits: PayeeCheckLimits,
-): Promise<bigint> {
-  const currency = deps.config.currency;
-  const number = /^\d{10}$/.test(input.accountNumber) ? input.accountNumber : null;
-  if (number !== null) await limits(number);
-  const account = number ? await findAccount(db, { accountNumber: number }) : undefined;
-  if (!account || account.kind !== 'customer_current' || account.currency !== currency) {
-    throw fieldError('body.accountNumber', 'No account at this bank has this number');
-  }
-  if (account.ownerId === userId) {
-    throw fieldError('body.accountNumber', 'This is your own account: choose another');
-  }
-  const owner = account.ownerId ? await users.findUserById(db, account.ownerId) : undefined;
-  if (!owner || owner.kind !== 'customer' || !sameName(input.accountHolderName, owner)) {
-    // Settled at once and for good: the name must be the account's, as the recipient's bank
-    // would check it. The owner's name itself is never shown.
-    throw fieldError(
-      'body.accountHolderName',
-      'This is not the name on that account. Check the name and the account number.',
-    );
-  }
-  await refuseBlockedCredit(db, account.id);
-  return account.id;
 }
 
 /**
@@ -210,25 +175,6 @@ async function prepare(
 }
 
 type Prepared = Awaited<ReturnType<typeof prepare>>;
-
-/** A name as people compare them: case, accents, spacing and punctuation aside. */
-function foldName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-/** True when the typed holder name is the customer's, first name first or last name first. */
-function sameName(typed: string, owner: { firstName: string; lastName: string }): boolean {
-  const name = foldName(typed);
-  return (
-    name === foldName(`${owner.firstName} ${owner.lastName}`) ||
-    name === foldName(`${owner.lastName} ${owner.firstName}`)
-  );
-}
 
 /** True when a stored transfer holds exactly these details (a retried create). */
 function sameDetails(row: TransferRow, p: Prepared): boolean {

@@ -7,7 +7,7 @@ import { fieldError } from '../../platform/errors.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { institutionDetails } from '../catalog/index.js';
 import { refuseBlockedCredit, users } from '../users/index.js';
-import { maskedName, payeeMatch } from './payee-names.js';
+import { maskedName, payeeMatch, sameFullName } from './payee-names.js';
 import type { PayeeCheckLimits } from './payee-limits.js';
 import { PAYEE_TOKEN_TTL_MS, readPayeeToken, signPayeeToken } from './payee-token.js';
 import type { TransferRow } from './repo.js';
@@ -216,4 +216,39 @@ export async function settlePayee(
     typedName: confirmed.typedName,
     match: confirmed.match,
   };
+}
+
+/**
+ * A transfer to this bank's SWIFT by the full form, without a payee check (the API before
+ * decision 24): the name typed must be the holder's in full, so every try counts against the
+ * payee-check limits, as a check would. Returns the account the money settles into.
+ */
+export async function namedPayee(
+  deps: AppDeps,
+  db: Kysely<DB>,
+  userId: bigint,
+  input: TransferDetails,
+  limits: PayeeCheckLimits,
+): Promise<bigint> {
+  const currency = deps.config.currency;
+  const number = /^\d{10}$/.test(input.accountNumber) ? input.accountNumber : null;
+  if (number !== null) await limits(number);
+  const account = number ? await findAccount(db, { accountNumber: number }) : undefined;
+  if (!account || account.kind !== 'customer_current' || account.currency !== currency) {
+    throw fieldError('body.accountNumber', 'No account at this bank has this number');
+  }
+  if (account.ownerId === userId) {
+    throw fieldError('body.accountNumber', 'This is your own account: choose another');
+  }
+  const owner = account.ownerId ? await users.findUserById(db, account.ownerId) : undefined;
+  if (!owner || owner.kind !== 'customer' || !sameFullName(input.accountHolderName, owner)) {
+    // Settled at once and for good: the name must be the account's in full, as the
+    // recipient's bank would check it. The owner's name itself is never shown.
+    throw fieldError(
+      'body.accountHolderName',
+      'This is not the name on that account. Check the name and the account number.',
+    );
+  }
+  await refuseBlockedCredit(db, account.id);
+  return account.id;
 }

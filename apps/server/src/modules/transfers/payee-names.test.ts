@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, maskedName, payeeMatch } from './payee-names.js';
+import { editDistance, maskedName, payeeMatch, sameFullName } from './payee-names.js';
 
 describe('confirmation of payee: the masked name', () => {
   it('shows the first name and the last initial, in any script', () => {
@@ -54,6 +54,15 @@ describe('confirmation of payee: how the typed name compares', () => {
       'close_match',
     );
     expect(payeeMatch('Jiwoo Kim', { firstName: 'Ji-woo', lastName: 'Kim' })).toBe('match');
+  });
+
+  it('takes the full name only, either order, for the form without a check', () => {
+    const barbara = { firstName: 'Barbara', lastName: 'Vaughan' };
+    expect(sameFullName('barbara  VAUGHAN', barbara)).toBe(true);
+    expect(sameFullName('Vaughan, Barbara', barbara)).toBe(true);
+    expect(sameFullName('Barbara V.', barbara)).toBe(false);
+    expect(sameFullName('Barbara', barbara)).toBe(false);
+    expect(sameFullName('Cedar Bank Security', barbara)).toBe(false);
   });
 
   it('counts edits by characters, a swap of neighbours as one', () => {

@@ -59,6 +59,17 @@ export function nameWords(name: string): string[] {
 }
 
 /**
+ * True when the typed name is the holder's in full, first name first or last name first (case,
+ * accents, spacing and punctuation aside): what the full form to this bank's SWIFT requires.
+ */
+export function sameFullName(typed: string, holder: HolderName): boolean {
+  const words = nameWords(typed).join(' ');
+  const first = nameWords(holder.firstName);
+  const last = nameWords(holder.lastName);
+  return words === [...first, ...last].join(' ') || words === [...last, ...first].join(' ');
+}
+
+/**
  * Edits (insert, delete, change, swap of neighbours) from `a` to `b`, by characters (code
  * points, so that a letter outside the basic plane is one letter): the optimal string
  * alignment distance. Names are short, so the whole table is fine.
