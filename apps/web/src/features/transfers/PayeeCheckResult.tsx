@@ -85,15 +85,25 @@ export function PayeeCheckResult({
         </div>
       </div>
       <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onChange}>
-          {confirmed ? 'Change the person' : 'Change details'}
-        </Button>
-        {!confirmed && (
-          <Button onClick={onConfirm}>
-            {payee.match === 'no_match'
-              ? `I have checked: pay ${payee.name}`
-              : `Yes, pay ${payee.name}`}
+        {confirmed ? (
+          <Button variant="secondary" onClick={onChange}>
+            Change the person
           </Button>
+        ) : payee.match === 'no_match' ? (
+          // Not the name the customer typed: changing the details is the way the page leads.
+          <>
+            <Button variant="secondary" onClick={onConfirm}>
+              I have checked: pay {payee.name}
+            </Button>
+            <Button onClick={onChange}>Change details</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onChange}>
+              Change details
+            </Button>
+            <Button onClick={onConfirm}>Yes, pay {payee.name}</Button>
+          </>
         )}
       </div>
     </section>
