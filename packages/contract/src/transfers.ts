@@ -166,11 +166,13 @@ export const transferSchema = z
     expiresAt: z.iso.datetime(),
     /**
      * To a customer of this bank paid by account number: the name the customer typed and how it
-     * compared with the holder's (the holder name above is the masked one they confirmed).
+     * compared with the holder's (the holder name above is the masked one they confirmed). The
+     * server always says; null (or absent) for any other transfer.
      */
     payeeCheck: z
       .object({ typedName: z.string(), match: z.enum(['match', 'close_match', 'no_match']) })
-      .nullable(),
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'Transfer' });
 export type Transfer = z.infer<typeof transferSchema>;
