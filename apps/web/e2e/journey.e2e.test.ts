@@ -261,7 +261,12 @@ describe('a new customer, from sign-up to an approved account', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Your transaction PIN has been successfully created').waitFor();
     await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
-    await page.getByText(accountNumber).waitFor();
+    // In the overview, and in the first steps' "give them your account number".
+    await page.getByText(accountNumber).first().waitFor();
+    await page
+      .getByRole('region', { name: 'Welcome to your new account' })
+      .getByText(accountNumber)
+      .waitFor();
     await page.getByText('$0.00').first().waitFor();
     await page.getByText('No Transaction History').waitFor();
     await expectAccessibleEverywhere(page, 'dashboard home');

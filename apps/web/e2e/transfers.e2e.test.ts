@@ -174,9 +174,10 @@ describe('bank transfers: PIN and emailed code, staff decisions, a refund, a tra
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Confirm transfer' }).waitFor();
-    await page.getByText('Service charge (10 %)').waitFor();
-    await page.getByText(usd(2_500n)).first().waitFor();
-    await page.getByText(usd(22_500n)).first().waitFor();
+    // The default plan charges 0.5 % to another bank (decision 24).
+    await page.getByText('Service charge (0.5 %)').waitFor();
+    await page.getByText(usd(125n)).first().waitFor();
+    await page.getByText(usd(24_875n)).first().waitFor();
     await expectAccessibleEverywhere(page, 'confirm');
     await page.getByRole('button', { name: 'Confirm' }).click();
 
@@ -270,7 +271,8 @@ describe('bank transfers: PIN and emailed code, staff decisions, a refund, a tra
     ).newPage();
     const otherProblems = watchProblems(other);
     await firstSignIn(other, customer.recipient);
-    await other.getByText(usd(4_500n)).first().waitFor();
+    // No charge inside the bank: the whole 50.00 arrives.
+    await other.getByText(usd(5_000n)).first().waitFor();
 
     // The one refusal asked for: the wrong PIN tried on purpose.
     const unexpected = problems.filter((p) => !/422 .*\/api\/v1\/transfers\/\d+\/pin/.test(p));

@@ -65,7 +65,7 @@ export function isOneLine(value: string): boolean {
 }
 
 /** A name field: required, one line, visible characters, stored in one Unicode form (NFC). */
-const nameField = (message: string, max: number) =>
+export const nameField = (message: string, max: number) =>
   required(message)
     .max(max, `Use at most ${max} characters`)
     .refine(isOneLine, 'Use one line of ordinary letters, digits and punctuation')
@@ -77,9 +77,19 @@ export function normalizeAccountNumber(value: string): string {
 }
 
 /**
+ * The server's answer to a check of a payee at this bank (payees.ts), sent back with the
+ * transfer: it settles the holder's name on the server, so that a customer who confirmed the
+ * masked name can pay without knowing how the holder's name is spelt in full.
+ */
+export const payeeTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,1200}\.[A-Za-z0-9_-]{43}$/, 'Check the payee again');
+
+/**
  * The send form (spec "Bank transfer payload": bank, swift, currency, routing, country, act_no,
  * act_hold_name, amount, note), every field required. The country is checked against the ISO
- * list on the server; the currency must be the account's.
+ * list on the server; the currency must be the account's. To a customer of this bank, the
+ * payee check's token comes too (`payeeToken`), and the holder name is the one it confirmed.
  */
 export const transferDetailsSchema = z
   .strictObject({
@@ -122,6 +132,8 @@ export const transferDetailsSchema = z
     note: nameField('Enter a note for the recipient', 140),
     /** Keep these details as a beneficiary once the transfer is submitted. */
     saveBeneficiary: z.boolean().default(false),
+    /** To a customer of this bank: the token of the payee check the customer confirmed. */
+    payeeToken: payeeTokenSchema.optional(),
   })
   .meta({ id: 'TransferFields' });
 export type TransferDetailsInput = z.input<typeof transferDetailsSchema>;
@@ -165,9 +177,44 @@ export const transferSchema = z
     decidedAt: z.iso.datetime().nullable(),
     /** After this, a transfer not yet submitted must be started again. */
     expiresAt: z.iso.datetime(),
+    /**
+     * To a customer of this bank paid by account number: the name the customer typed and how it
+     * compared with the holder's (the holder name above is the masked one they confirmed). The
+     * server always says; null (or absent) for any other transfer.
+     */
+    payeeCheck: z
+      .object({ typedName: z.string(), match: z.enum(['match', 'close_match', 'no_match']) })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'Transfer' });
 export type Transfer = z.infer<typeof transferSchema>;
+
+/**
+ * What the send form needs before anything is typed: the plan's charge (for another bank; none
+ * inside this bank), what is left of the day's limit, the balance, and this bank's own details,
+ * which fill the spec's fields of a payment to one of its customers (null until staff set them).
+ */
+export const transferTermsSchema = z
+  .object({
+    currency: z.string(),
+    planName: z.string(),
+    /** The plan's charge on a transfer to another bank, in basis points (1000 = 10 %). */
+    serviceChargeBp: z.number().int(),
+    /** The charge on a transfer to a customer of this bank (none). */
+    internalServiceChargeBp: z.number().int(),
+    minimumAmount: unsignedMinorUnitsSchema,
+    dailyTransferLimit: unsignedMinorUnitsSchema,
+    /** Submitted, not failed, since midnight UTC. */
+    sentToday: unsignedMinorUnitsSchema,
+    leftToday: unsignedMinorUnitsSchema,
+    availableBalance: unsignedMinorUnitsSchema,
+    bank: z
+      .object({ name: z.string(), swift: z.string(), routing: z.string(), country: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'TransferTerms' });
+export type TransferTerms = z.infer<typeof transferTermsSchema>;
 
 export const transferListSchema = z
   .object({ items: z.array(transferSchema) })
@@ -254,6 +301,7 @@ export const staffTransferSchema = transferSchema
     saveBeneficiary: true,
     expiresAt: true,
     awaitingCode: true,
+    payeeCheck: true,
   })
   .extend({
     customer: z.object({

@@ -68,9 +68,10 @@ export function redisStoreWithFallback(redis: Redis, namespace: string): Fastify
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // At run time the route's options carry its method and URL (as RedisStore uses them).
-      const { method, url } = (
-        routeOptions as unknown as { routeInfo: { method: string; url: string } }
+      // At run time the route's options carry its method and URL (as RedisStore uses them); a
+      // limiter made with createRateLimit has none, and its keys name what they count.
+      const { method = '', url = '' } = (
+        routeOptions as unknown as { routeInfo: { method?: string; url?: string } }
       ).routeInfo;
       return new Store(undefined, `${this.prefix}${method}${url}-`);
     }

@@ -367,7 +367,8 @@ describe('account plans', () => {
     const plan = await basic(staff);
     expect(plan).toMatchObject({
       name: 'Basic',
-      serviceChargeBp: 1000,
+      // 0.5 % since migration 0020 (decision 24).
+      serviceChargeBp: 50,
       dailyTransferLimit: '1000000',
       stepUpThreshold: '100000',
       price: '0',
@@ -391,7 +392,7 @@ describe('account plans', () => {
     expect(await auditOf('account_plan', plan.id)).toMatchObject([
       {
         action: 'catalog.account_plan.edit',
-        before: { serviceChargeBp: 1000 },
+        before: { serviceChargeBp: 50 },
         after: { serviceChargeBp: 900 },
       },
     ]);

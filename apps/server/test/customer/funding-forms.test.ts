@@ -155,7 +155,7 @@ describe('what the funding forms offer', () => {
         {
           id: basicId,
           name: 'Basic',
-          serviceChargeBp: 1000,
+          serviceChargeBp: 50,
           dailyTransferLimit: '1000000',
           stepUpThreshold: '100000',
           price: '0',
@@ -340,7 +340,7 @@ describe('the catalog as other modules read it', () => {
     expect(await currentPlanOf(suite.database.db, c.userId)).toMatchObject({
       id: BigInt(await defaultPlanId()),
       name: 'Basic',
-      serviceChargeBp: 1000,
+      serviceChargeBp: 50,
       dailyTransferLimit: 1000000n,
       stepUpThreshold: 100000n,
       price: 0n,

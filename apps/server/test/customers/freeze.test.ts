@@ -86,14 +86,14 @@ describe('debits blocked', () => {
     const payer = await h.sender(50_000n, { firstName: 'Paula' });
     const paid = await h.send(payer, internal(c, '20.00'));
     expect(paid.submit.statusCode, paid.submit.body).toBe(200);
-    // 20.00 less the payer's plan's charge.
-    expect(await h.balanceOf(c)).toBe(101_800n);
+    // 20.00 whole: no charge inside the bank (decision 24).
+    expect(await h.balanceOf(c)).toBe(102_000n);
 
     // Unfrozen: the transfer waiting at its last step goes.
     await h.unfreeze(c.userId);
     const after = await c.client.post(`${TRANSFERS}/${ready}/submit`);
     expect(after.statusCode, after.body).toBe(200);
-    expect(await h.balanceOf(c)).toBe(91_800n);
+    expect(await h.balanceOf(c)).toBe(92_000n);
   });
 
   it('refuses a fixed deposit from the balance and an upgrade with the notice', async () => {
@@ -194,7 +194,7 @@ describe('credits blocked', () => {
     await h.unfreeze(frozen.userId);
     const after = await payer.client.post(`${TRANSFERS}/${ready}/submit`);
     expect(after.statusCode, after.body).toBe(200);
-    expect(await h.balanceOf(frozen)).toBe(2_700n);
+    expect(await h.balanceOf(frozen)).toBe(3_000n);
   });
 
   it('lets a credit-blocked customer send money out', async () => {

@@ -134,19 +134,21 @@ describe('transfer review: access', () => {
     expect(
       (await staff.post(`${STAFF_TRANSFERS}/${internal}/fail`, { reason: 'Refund me' })).statusCode,
     ).toBe(409);
-    expect(await r.balanceOf(b)).toBe(900n);
+    // Inside the bank, no service charge (decision 24).
+    expect(await r.balanceOf(b)).toBe(1_000n);
   });
 
   it('KNOWN (documented): with only a session (no PIN), a customer learns whether a number is a current account of this bank', async () => {
     await r.ownSwift();
-    const probe = await r.sender(0n);
+    const probe = await r.sender(10_000n);
     const victim = await r.sender(0n, { firstName: 'Victoria' });
     const before = await r.transferCount(probe.userId);
     const paths = (res: { json(): unknown }) =>
       (res.json() as { errors: { path: string }[] }).errors.map((e) => e.path);
     // Decision 0019: an account of this bank that does not exist is a 400 on the account number;
     // one that exists under another name is a 400 on the holder name (the owner's name is never
-    // shown). So the field of the answer tells the two apart, before any PIN.
+    // shown). So the field of the answer tells the two apart, before any PIN. Since decision 24
+    // each such try counts against the payee-check limits (payee-limits.test.ts).
     const guessed = await r.create(
       probe.client,
       details({ swift: OWN_SWIFT, accountNumber: victim.accountNumber }),

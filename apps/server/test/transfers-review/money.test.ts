@@ -15,19 +15,19 @@ const r = reviewHelpers(suite);
 describe('transfer review: money', () => {
   it('prices the charge to the nearest cent, halves up, on the default plan and on another', async () => {
     const c = await r.sender();
+    // The default plan charges 0.5 % (migration 0020).
     const cases: [string, string, string][] = [
-      ['1.00', '100', '10'],
-      ['1.04', '104', '10'],
-      ['1.05', '105', '11'],
-      ['1.14', '114', '11'],
-      ['1.15', '115', '12'],
-      ['1.25', '125', '13'],
-      ['1500.50', '150050', '15005'],
-      ['9999.99', '999999', '100000'],
+      ['1.00', '100', '1'],
+      ['2.99', '299', '1'],
+      ['3.00', '300', '2'],
+      ['4.99', '499', '2'],
+      ['5.00', '500', '3'],
+      ['1500.50', '150050', '750'],
+      ['9999.99', '999999', '5000'],
     ];
     for (const [amount, minor, fee] of cases) {
       const res = await r.create(c.client, details({ amount }));
-      expect(res.json(), amount).toMatchObject({ amount: minor, fee, feeRateBp: 1000 });
+      expect(res.json(), amount).toMatchObject({ amount: minor, fee, feeRateBp: 50 });
       expect(BigInt((res.json() as Json).amountReceived as string)).toBe(
         BigInt(minor) - BigInt(fee),
       );
@@ -86,11 +86,11 @@ describe('transfer review: money', () => {
     expect(await r.transferCount(c.userId)).toBe(before);
     expect((await r.create(c.client, r.inside(b, { amount: '1' }))).json()).toMatchObject({
       amount: '100',
-      fee: '10',
+      fee: '0',
     });
   });
 
-  it('a transfer inside the bank moves amount from sender, amount less charge to the recipient, the charge to fees', async () => {
+  it('a transfer inside the bank moves the amount from sender to recipient, no charge (decision 24)', async () => {
     await r.ownSwift();
     const a = await r.sender(100_000n);
     const b = await r.sender(0n);
@@ -98,8 +98,8 @@ describe('transfer review: money', () => {
     const clearing = await r.internalBalance('outgoing_transfer_clearing');
     await r.send(a, r.inside(b, { amount: '123.45' }));
     expect(await r.balanceOf(a)).toBe(100_000n - 12_345n);
-    expect(await r.balanceOf(b)).toBe(12_345n - 1_235n);
-    expect((await r.internalBalance('fee_income')) - fees).toBe(1_235n);
+    expect(await r.balanceOf(b)).toBe(12_345n);
+    expect(await r.internalBalance('fee_income')).toBe(fees);
     expect(await r.internalBalance('outgoing_transfer_clearing')).toBe(clearing);
     expect((await checkLedger(suite.database.db)).ok).toBe(true);
   });
@@ -199,7 +199,7 @@ describe('transfer review: money', () => {
       items: Json[];
     };
     const line = history.items.find((i) => i.transactionType === 'credit');
-    expect(line).toMatchObject({ amount: '1800', name: 'Transfer from Alan Vaughan' });
+    expect(line).toMatchObject({ amount: '2000', name: 'Transfer from Alan Vaughan' });
     const mine = (await a.client.get('/api/v1/accounts/current/transactions')).json() as {
       items: Json[];
     };
@@ -208,12 +208,13 @@ describe('transfer review: money', () => {
     );
   });
 
-  it('every transfer pays a charge (1.00 at least), and the recipient’s email does not carry the sender’s note', async () => {
+  it('every transfer is 1.00 at least, free inside the bank, and the recipient’s email does not carry the sender’s note', async () => {
     await r.ownSwift();
     const sender = await r.sender(10_000n);
     const victim = await r.sender(0n, { firstName: 'Victor' });
     // Fixed finding: a few cents paid no charge, so anyone could send free, note-carrying
-    // emails from the bank to any customer.
+    // emails from the bank to any customer. Inside the bank nothing is charged (decision 24),
+    // so the 1.00 minimum is what each such email costs.
     for (const amount of ['0.01', '0.04', '0.99']) {
       const tiny = await r.create(sender.client, r.inside(victim, { amount, note: 'x' }));
       expect(tiny.statusCode, amount).toBe(400);
@@ -223,11 +224,11 @@ describe('transfer review: money', () => {
     await r.send(sender, r.inside(victim, { amount: '1', note: 'hello' }));
     const id = await r.confirmed(sender.client, r.inside(victim, { amount: '1', note: lure }));
     const pin = await sender.client.post(`${TRANSFERS}/${id}/pin`, { pin: PIN });
-    expect(pin.json()).toMatchObject({ next: 'ready', transfer: { fee: '10' } });
+    expect(pin.json()).toMatchObject({ next: 'ready', transfer: { fee: '0' } });
     expect((await r.step(sender.client, id, 'submit')).json()).toMatchObject({ next: 'done' });
     const mails = await mailTo(suite.app, victim.email);
     expect(mails.filter((m) => m.subject.includes('Money received'))).toHaveLength(2);
     expect(mails.filter((m) => m.text.includes(lure))).toHaveLength(0);
-    expect(await r.balanceOf(victim)).toBe(180n);
+    expect(await r.balanceOf(victim)).toBe(200n);
   });
 });

@@ -33,9 +33,9 @@ describe('a bank transfer', () => {
       stage: 'draft',
       status: null,
       amount: '150050',
-      fee: '15005',
-      feeRateBp: 1000,
-      amountReceived: '135045',
+      fee: '750',
+      feeRateBp: 50,
+      amountReceived: '149300',
       availableBalance: '1000000',
       sufficientBalance: true,
       accountNumber: 'DE89370400440532013000',
@@ -158,11 +158,16 @@ describe('a bank transfer', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it('shows "Insufficient balance" and refuses to confirm above the balance', async () => {
+  it('shows "Insufficient balance" and refuses to confirm a draft the balance no longer covers', async () => {
     const c = await t.sender(5_000n);
-    const res = await t.create(c.client, details({ amount: '60' }));
-    expect(res.json()).toMatchObject({ sufficientBalance: false, availableBalance: '5000' });
+    const res = await t.create(c.client, details({ amount: '40' }));
+    expect(res.json()).toMatchObject({ sufficientBalance: true, availableBalance: '5000' });
     const id = (res.json() as Json).id as string;
+    await t.send(c, details({ amount: '20', note: 'Spent meanwhile' }));
+    expect((await c.client.get(`${TRANSFERS}/${id}`)).json()).toMatchObject({
+      sufficientBalance: false,
+      availableBalance: '3000',
+    });
     const confirm = await c.client.post(`${TRANSFERS}/${id}/confirm`);
     expect(confirm.statusCode).toBe(422);
     expect(confirm.json()).toMatchObject({
@@ -200,11 +205,12 @@ describe('a bank transfer', () => {
       transfer: { status: 'successful', internal: true },
     });
     expect(await t.balanceOf(a)).toBe(480_000n);
-    expect(await t.balanceOf(b)).toBe(18_000n);
+    // Inside the bank: no service charge (decision 24).
+    expect(await t.balanceOf(b)).toBe(20_000n);
     const bHistory = (await b.client.get('/api/v1/accounts/current/transactions')).json() as {
       items: Json[];
     };
-    expect(bHistory.items[0]).toMatchObject({ amount: '18000', transactionType: 'credit' });
+    expect(bHistory.items[0]).toMatchObject({ amount: '20000', transactionType: 'credit' });
     expect((await mailTo(suite.app, b.email)).map((m) => m.subject)).toContain('Money received');
     expect(bHistory.items[0]?.name).toBe('Transfer from Alan Vaughan');
     // Settled at once and for good: the name must be the one on the account.

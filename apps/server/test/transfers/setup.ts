@@ -12,6 +12,7 @@ import { fundingHelpers, type Customer } from '../funding/setup.js';
  */
 
 export const TRANSFERS = '/api/v1/transfers';
+export const PAYEE_CHECKS = '/api/v1/transfers/payee-checks';
 export const STAFF_TRANSFERS = '/api/v1/staff/transfers';
 export const PIN = '2580';
 /** The bank's own SWIFT (set by `ownSwift`): a transfer to it is to a Cedar account. */
@@ -42,7 +43,10 @@ export function transferHelpers(suite: TestSuite) {
   const funding = fundingHelpers(suite);
 
   /** An approved customer with `balance` (minor units) in their account and a PIN. */
-  async function sender(balance = 1_000_000n, names: { firstName?: string } = {}): Promise<Sender> {
+  async function sender(
+    balance = 1_000_000n,
+    names: { firstName?: string; lastName?: string } = {},
+  ): Promise<Sender> {
     const c = await funding.customer(names);
     const account = await findAccount(suite.database.db, { id: c.accountId });
     if (!account) throw new Error('no account');
@@ -63,8 +67,38 @@ export function transferHelpers(suite: TestSuite) {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  async function create(client: TestClient, body = details(), key = newKey()) {
+  async function create(client: TestClient, body: object = details(), key = newKey()) {
     return client.post(TRANSFERS, body, { 'idempotency-key': key });
+  }
+
+  /** The payee check of an account of this bank (confirmation of payee). */
+  function check(client: TestClient, accountNumber: string, name: string) {
+    return client.post(PAYEE_CHECKS, { accountNumber, name });
+  }
+
+  /**
+   * The send form's fields for a customer of this bank, from a payee check as the web fills
+   * them: the bank's own details, the masked name and the check's token.
+   */
+  async function cedarDetails(
+    client: TestClient,
+    to: { accountNumber: string },
+    name: string,
+    overrides: Record<string, unknown> = {},
+  ) {
+    const res = await check(client, to.accountNumber, name);
+    expect(res.statusCode, res.body).toBe(200);
+    const payee = res.json() as { name: string; token: string };
+    const fields = details({
+      bank: 'Cedar Bank',
+      swift: OWN_SWIFT,
+      routing: '123456789',
+      country: 'US',
+      accountNumber: to.accountNumber,
+      accountHolderName: payee.name,
+      ...overrides,
+    });
+    return { ...fields, payeeToken: payee.token };
   }
 
   /** A transfer created and confirmed: its id. */
@@ -110,5 +144,16 @@ export function transferHelpers(suite: TestSuite) {
     return row.balance;
   }
 
-  return { ...funding, sender, ownSwift, create, confirmed, codeFor, send, balanceOf };
+  return {
+    ...funding,
+    sender,
+    ownSwift,
+    create,
+    check,
+    cedarDetails,
+    confirmed,
+    codeFor,
+    send,
+    balanceOf,
+  };
 }

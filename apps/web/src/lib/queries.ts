@@ -39,6 +39,7 @@ import {
   beneficiaryListSchema,
   transferListSchema,
   transferSchema,
+  transferTermsSchema,
 } from '@bank/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
@@ -364,6 +365,17 @@ export const queries = {
       queryKey: [...queryKeys.transfers, 'transfer', id],
       queryFn: () =>
         api('GET', `/api/v1/transfers/${encodeURIComponent(id)}`, { schema: transferSchema }),
+    }),
+
+  /**
+   * What the send form shows before anything is typed: the charges, the balance, what is left
+   * of the day's limit, the bank's own details. Under the account's key: money that moves
+   * refreshes it.
+   */
+  transferTerms: () =>
+    queryOptions({
+      queryKey: [...queryKeys.account, 'transfer-terms'],
+      queryFn: () => api('GET', '/api/v1/transfers/terms', { schema: transferTermsSchema }),
     }),
 
   /** The recipients saved from earlier transfers, to fill the send form. */

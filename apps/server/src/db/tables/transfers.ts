@@ -32,6 +32,9 @@ export interface TransfersTable {
   save_beneficiary: Generated<boolean>;
   destination_key: string;
   recipient_account_id: bigint | null;
+  /** Migration 0020: the payee check the payer confirmed (a transfer inside the bank). */
+  payee_typed_name: string | null;
+  payee_match: 'match' | 'close_match' | 'no_match' | null;
   amount: bigint;
   fee_bp: number;
   fee: bigint;

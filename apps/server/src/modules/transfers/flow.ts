@@ -1,6 +1,8 @@
 import countries from 'i18n-iso-countries';
 import type { Kysely } from 'kysely';
 import {
+  INSUFFICIENT_BALANCE,
+  MIN_TRANSFER_AMOUNT,
   TRANSFER_CODE_REQUIRED,
   formatMoney,
   isTransferCodeReason,
@@ -10,21 +12,17 @@ import {
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
-import {
-  currentAccountOf,
-  ensureInternalAccounts,
-  findAccount,
-  postEntry,
-} from '../../ledger/index.js';
+import { ensureInternalAccounts, findAccount, postEntry } from '../../ledger/index.js';
 import { CODE_RULES } from '../../platform/codes/purposes.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { TOO_MANY_TRIES, WRONG_CODE } from '../../platform/codes/service.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { availabilityFor } from '../availability/index.js';
 import { currentPlanOf, institutionDetails, type AccountPlanTerms } from '../catalog/index.js';
 import { verifyPin } from '../pin/index.js';
-import { refuseBlockedCredit, refuseBlockedDebit, users } from '../users/index.js';
+import { refuseBlockedCredit, users } from '../users/index.js';
 import { transferCodeEmail } from './emails.js';
+import type { PayeeCheckLimits } from './payee-limits.js';
+import { namedPayee, paysCheckedPayee, settlePayee } from './payee-check.js';
 import * as repo from './repo.js';
 import type { TransferRow } from './repo.js';
 import {
@@ -32,10 +30,22 @@ import {
   destinationKey,
   isOwnSwift,
   maskEmail,
+  samePayee,
   serviceCharge,
   startOfDay,
+  transferChargeBp,
 } from './rules.js';
+import {
+  checkAvailable,
+  refused,
+  sender,
+  sourceAccountOf,
+  type Person,
+  type Sender,
+} from './standing.js';
 import { availableBalance, customerView, expiresAt } from './views.js';
+
+export { refused, type Person } from './standing.js';
 
 /**
  * The transfer flow (decision 0019): one call per step, each taken under the transfer's row
@@ -49,20 +59,8 @@ import { availableBalance, customerView, expiresAt } from './views.js';
  * inside the ledger).
  */
 
-export interface Person {
-  userId: bigint;
-  ip: string;
-  userAgent: string;
-}
-
 const PURPOSE = 'transfer_authorization' as const;
-/** The smallest transfer (1.00): below it the charge rounds to nothing. */
-const MIN_TRANSFER = 100n;
-
-/** A refusal the customer reads in the notice dialog (spec trx_notif). */
-export function refused(title: string, body: string): AppError {
-  return new AppError('TRANSFER_REFUSED', body, { notice: { title, body } });
-}
+const MIN_TRANSFER = MIN_TRANSFER_AMOUNT;
 
 const expired = () =>
   refused(
@@ -79,43 +77,20 @@ const chargeEatsAmount = (fee: bigint, currency: string) =>
     `Your plan's service charge is now ${money(fee, currency)}, which is the whole amount. Start a new transfer with a larger amount.`,
   );
 
-/** The customer as a transfer needs them: able to send, or the notice saying why not. */
-async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
-  // Locked FOR NO KEY UPDATE: one customer's submissions wait in line, while the foreign-key
-  // checks of others paying this customer (FOR KEY SHARE) pass, so no two payers can deadlock.
-  const user = await users.customerStanding(db, userId, { lock });
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-  if (user.restrictionHead !== null && user.restrictionBody !== null) {
-    throw refused(user.restrictionHead, user.restrictionBody);
-  }
-  if (user.kycStatus !== 'approved') {
-    throw refused(
-      'Transfers are not available',
-      'Transfers open once your identity check is approved.',
-    );
-  }
-  await refuseBlockedDebit(db, userId, 'transfer');
-  return user;
-}
-
-/** The customer's current account in `currency`: the source of every transfer. */
-async function sourceAccountOf(db: Kysely<DB>, userId: bigint, currency: string) {
-  const account = await currentAccountOf(db, userId, currency);
-  if (!account) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
-  return account.id;
-}
-
-/** Refused where staff switched bank transfers off for the customer's country. */
-async function checkAvailable(deps: AppDeps, userId: bigint) {
-  const { available } = await availabilityFor(deps, userId);
-  if (!available.bank_transfer) {
-    throw refused('Not available', 'Bank transfers are not available for your region.');
-  }
+/** What a transfer's details are checked with besides the plan. */
+interface PrepareOptions {
+  /** Counts a check of a holder's name at this bank (the payee-check limits). */
+  limits: PayeeCheckLimits;
+  /** The transfer being edited. */
+  previous?: TransferRow | undefined;
+  /** Whether the balance and the day's limit must cover the amount (not for a retry). */
+  amounts: boolean;
 }
 
 /**
  * Checks what the customer typed and works out what the server decides: this bank's account
- * or another bank's, where the money goes, and the service charge of the plan.
+ * or another bank's, where the money goes, the service charge (the plan's to another bank, none
+ * inside this one), and that the balance and the day's limit cover the amount.
  */
 async function prepare(
   deps: AppDeps,
@@ -123,6 +98,7 @@ async function prepare(
   userId: bigint,
   input: TransferDetails,
   plan: AccountPlanTerms,
+  options: PrepareOptions,
 ) {
   const currency = deps.config.currency;
   if (input.currency !== currency) {
@@ -131,39 +107,50 @@ async function prepare(
   if (!countries.isValid(input.country)) {
     throw fieldError('body.country', 'Choose the country from the list');
   }
-  const own = (await institutionDetails(db)).swiftCode;
-  const internal = isOwnSwift(input.swift, own);
-  let recipientAccountId: bigint | null = null;
-  if (internal) {
-    const account = /^\d{10}$/.test(input.accountNumber)
-      ? await findAccount(db, { accountNumber: input.accountNumber })
-      : undefined;
-    if (!account || account.kind !== 'customer_current' || account.currency !== currency) {
-      throw fieldError('body.accountNumber', 'No account at this bank has this number');
-    }
-    if (account.ownerId === userId) {
-      throw fieldError('body.accountNumber', 'This is your own account: choose another');
-    }
-    const owner = account.ownerId ? await users.findUserById(db, account.ownerId) : undefined;
-    if (!owner || !sameName(input.accountHolderName, owner)) {
-      // Settled at once and for good: the name must be the account's, as the recipient's bank
-      // would check it. The owner's name itself is never shown.
-      throw fieldError(
-        'body.accountHolderName',
-        'This is not the name on that account. Check the name and the account number.',
-      );
-    }
-    await refuseBlockedCredit(db, account.id);
-    recipientAccountId = account.id;
+  let payee = {
+    bank: input.bank,
+    swift: input.swift,
+    routing: input.routing.toUpperCase(),
+    country: input.country,
+    holder_name: input.accountHolderName,
+    recipient_account_id: null as bigint | null,
+    payee_typed_name: null as string | null,
+    payee_match: null as TransferRow['payeeMatch'],
+  };
+  if (paysCheckedPayee(input, options.previous)) {
+    const settled = await settlePayee(deps, db, userId, input, options.previous);
+    payee = {
+      bank: settled.bank.name,
+      swift: settled.bank.swift,
+      routing: settled.bank.routing.toUpperCase(),
+      country: settled.bank.country,
+      holder_name: settled.holderName,
+      recipient_account_id: settled.recipientAccountId,
+      payee_typed_name: settled.typedName,
+      payee_match: settled.match,
+    };
+  } else if (isOwnSwift(input.swift, (await institutionDetails(db)).swiftCode)) {
+    payee.recipient_account_id = await namedPayee(deps, db, userId, input, options.limits);
   }
+  const internal = payee.recipient_account_id !== null;
   if (input.amount < MIN_TRANSFER) {
     throw fieldError('body.amount', `The smallest transfer is ${money(MIN_TRANSFER, currency)}`);
   }
-  const fee = serviceCharge(input.amount, plan.serviceChargeBp);
+  const feeBp = transferChargeBp(plan.serviceChargeBp, internal);
+  const fee = serviceCharge(input.amount, feeBp);
   if (input.amount - fee <= 0n) {
     throw fieldError('body.amount', 'The amount is too small to cover the service charge');
   }
-  const sentToday = await repo.sentSince(db, userId, startOfDay(deps.clock.now()));
+  const available = options.amounts ? await availableBalance(db, userId) : input.amount;
+  if (input.amount > available) {
+    throw fieldError(
+      'body.amount',
+      `${INSUFFICIENT_BALANCE}: your available balance is ${money(available, currency)}`,
+    );
+  }
+  const sentToday = options.amounts
+    ? await repo.sentSince(db, userId, startOfDay(deps.clock.now()))
+    : 0n;
   if (sentToday + input.amount > plan.dailyTransferLimit) {
     const left = plan.dailyTransferLimit - sentToday;
     throw fieldError(
@@ -173,46 +160,22 @@ async function prepare(
   }
   return {
     user_id: userId,
-    bank: input.bank,
-    swift: input.swift,
+    ...payee,
     currency,
-    routing: input.routing.toUpperCase(),
-    country: input.country,
     account_number: input.accountNumber,
-    holder_name: input.accountHolderName,
     note: input.note,
     save_beneficiary: input.saveBeneficiary,
     destination_key: destinationKey(
-      { swift: input.swift, accountNumber: input.accountNumber },
+      { swift: payee.swift, accountNumber: input.accountNumber },
       internal,
     ),
-    recipient_account_id: recipientAccountId,
     amount: input.amount,
-    fee_bp: plan.serviceChargeBp,
+    fee_bp: feeBp,
     fee,
   };
 }
 
 type Prepared = Awaited<ReturnType<typeof prepare>>;
-
-/** A name as people compare them: case, accents, spacing and punctuation aside. */
-function foldName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-/** True when the typed holder name is the customer's, first name first or last name first. */
-function sameName(typed: string, owner: { firstName: string; lastName: string }): boolean {
-  const name = foldName(typed);
-  return (
-    name === foldName(`${owner.firstName} ${owner.lastName}`) ||
-    name === foldName(`${owner.lastName} ${owner.firstName}`)
-  );
-}
 
 /** True when a stored transfer holds exactly these details (a retried create). */
 function sameDetails(row: TransferRow, p: Prepared): boolean {
@@ -224,6 +187,8 @@ function sameDetails(row: TransferRow, p: Prepared): boolean {
     row.country === p.country &&
     row.accountNumber === p.account_number &&
     row.accountHolderName === p.holder_name &&
+    row.recipientAccountId === p.recipient_account_id &&
+    row.payeeTypedName === p.payee_typed_name &&
     row.note === p.note &&
     row.amount === p.amount &&
     row.saveBeneficiary === p.save_beneficiary
@@ -243,12 +208,18 @@ export async function createTransfer(
   person: Person,
   idempotencyKey: string,
   input: TransferDetails,
+  limits: PayeeCheckLimits,
 ): Promise<{ transfer: Transfer; created: boolean }> {
   const existing = await repo.transferByKey(deps.db, person.userId, idempotencyKey);
   await checkAvailable(deps, person.userId);
   await sender(deps.db, person.userId, false);
   const plan = await currentPlanOf(deps.db, person.userId);
-  const prepared = await prepare(deps, deps.db, person.userId, input, plan);
+  // A retry of a transfer made already is compared, not checked again against the balance and
+  // the day's limit (which its own submission may have used).
+  const prepared = await prepare(deps, deps.db, person.userId, input, plan, {
+    limits,
+    amounts: !existing,
+  });
   const now = deps.clock.now();
   if (!existing) {
     const insertedId = await repo.insertTransfer(deps.db, idempotencyKey, prepared, now);
@@ -301,11 +272,18 @@ export async function editTransfer(
   person: Person,
   id: bigint,
   input: TransferDetails,
+  limits: PayeeCheckLimits,
 ): Promise<Transfer> {
   await checkAvailable(deps, person.userId);
   await sender(deps.db, person.userId, false);
   const plan = await currentPlanOf(deps.db, person.userId);
-  const prepared = await prepare(deps, deps.db, person.userId, input, plan);
+  const previous = await repo.ownTransfer(deps.db, person.userId, id);
+  if (!previous) throw new AppError('NOT_FOUND', 'No such transfer');
+  const prepared = await prepare(deps, deps.db, person.userId, input, plan, {
+    limits,
+    previous,
+    amounts: true,
+  });
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.lockOwnTransfer(trx, person.userId, id);
     if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
@@ -332,11 +310,12 @@ export async function confirmTransfer(
     const row = await lockAt(deps, trx, person, id, ['draft', 'confirmed']);
     if (row.stage === 'confirmed') return view(deps, trx, row);
     const plan = await currentPlanOf(trx, person.userId);
-    const fee = serviceCharge(row.amount, plan.serviceChargeBp);
+    const feeBp = chargeBpOf(row, plan);
+    const fee = serviceCharge(row.amount, feeBp);
     if (fee >= row.amount) throw chargeEatsAmount(fee, row.currency);
-    if (fee !== row.fee) {
+    if (fee !== row.fee || feeBp !== row.feeBp) {
       // The plan changed since the form was sent: show the new charge before anything else.
-      await repo.setCharge(trx, id, { fee, feeBp: plan.serviceChargeBp }, deps.clock.now());
+      await repo.setCharge(trx, id, { fee, feeBp }, deps.clock.now());
       return view(deps, trx, (await repo.ownTransfer(trx, person.userId, id)) as TransferRow);
     }
     const available = await availableBalance(trx, person.userId);
@@ -351,7 +330,14 @@ export async function confirmTransfer(
   });
 }
 
-/** What the code is bound to: this transfer, its amount, currency, beneficiary and source. */
+/** The charge rate of a transfer now: the plan's to another bank, none inside this one. */
+const chargeBpOf = (row: TransferRow, plan: AccountPlanTerms) =>
+  transferChargeBp(plan.serviceChargeBp, row.recipientAccountId !== null);
+
+/**
+ * What the code is bound to: this transfer, its amount, charge, currency, source, and every
+ * detail of its payee.
+ */
 function codeContext(row: TransferRow, sourceAccountId: bigint) {
   return {
     transfer: String(row.id),
@@ -360,6 +346,12 @@ function codeContext(row: TransferRow, sourceAccountId: bigint) {
     currency: row.currency,
     beneficiary: row.destinationKey,
     holder: row.accountHolderName,
+    bank: row.bank,
+    swift: row.swift,
+    routing: row.routing,
+    country: row.country,
+    account: row.accountNumber,
+    recipient: String(row.recipientAccountId ?? ''),
     source: String(sourceAccountId),
   };
 }
@@ -369,7 +361,7 @@ async function assess(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, plan: Ac
   const now = deps.clock.now();
   const [sentToday, paid] = await Promise.all([
     repo.sentSince(trx, row.userId, startOfDay(now)),
-    repo.paidBefore(trx, row.userId, row.destinationKey),
+    repo.paidAt(trx, row.userId, row.destinationKey),
   ]);
   return {
     sentToday,
@@ -377,7 +369,7 @@ async function assess(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, plan: Ac
       amount: row.amount,
       stepUpThreshold: plan.stepUpThreshold,
       sentToday,
-      paidBefore: paid,
+      paidBefore: paid.some((before) => samePayee(before, row)),
     }),
   };
 }
@@ -562,11 +554,12 @@ export async function submitTransfer(
     }
     const user = await sender(trx, person.userId, true);
     const plan = await currentPlanOf(trx, person.userId);
-    if (plan.serviceChargeBp !== row.feeBp) {
+    const feeBp = chargeBpOf(row, plan);
+    if (feeBp !== row.feeBp) {
       // The plan changed after the customer confirmed: they confirm the new charge first.
-      const fee = serviceCharge(row.amount, plan.serviceChargeBp);
+      const fee = serviceCharge(row.amount, feeBp);
       if (fee >= row.amount) throw chargeEatsAmount(fee, row.currency);
-      await repo.backToDraft(trx, id, { fee, fee_bp: plan.serviceChargeBp }, deps.clock.now());
+      await repo.backToDraft(trx, id, { fee, fee_bp: feeBp }, deps.clock.now());
       return {
         error: refused(
           'Your service charge changed',
@@ -596,8 +589,6 @@ export async function submitTransfer(
   if ('error' in outcome && outcome.error) throw outcome.error;
   return (outcome as { step: TransferStep }).step;
 }
-
-type Sender = Awaited<ReturnType<typeof sender>>;
 
 /** Posts the transfer's one entry, records it, saves the beneficiary, tells the people. */
 async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Sender) {

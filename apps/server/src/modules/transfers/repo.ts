@@ -23,6 +23,8 @@ export const transferColumns = [
   'save_beneficiary as saveBeneficiary',
   'destination_key as destinationKey',
   'recipient_account_id as recipientAccountId',
+  'payee_typed_name as payeeTypedName',
+  'payee_match as payeeMatch',
   'amount',
   'fee_bp as feeBp',
   'fee',
@@ -87,6 +89,8 @@ export type TransferDetailColumns = Pick<
   | 'save_beneficiary'
   | 'destination_key'
   | 'recipient_account_id'
+  | 'payee_typed_name'
+  | 'payee_match'
   | 'amount'
   | 'fee_bp'
   | 'fee'
@@ -242,18 +246,29 @@ export async function sentSince(db: Kysely<DB>, userId: bigint, since: Date): Pr
   return BigInt(row?.total ?? 0);
 }
 
-/** True when money went to this destination before (submitted, not failed or cancelled). */
-export async function paidBefore(db: Kysely<DB>, userId: bigint, destinationKey: string) {
-  const row = await db
+/**
+ * The payees money went to before at this destination (submitted, not failed or cancelled): each distinct
+ * set of details, for the rule that a payee is known only when every detail is the same.
+ */
+export function paidAt(db: Kysely<DB>, userId: bigint, destinationKey: string) {
+  return db
     .selectFrom('transfers')
-    .select('id')
+    .select([
+      'bank',
+      'swift',
+      'currency',
+      'routing',
+      'country',
+      'account_number as accountNumber',
+      'holder_name as accountHolderName',
+      'recipient_account_id as recipientAccountId',
+    ])
+    .distinct()
     .where('user_id', '=', userId)
     .where('destination_key', '=', destinationKey)
     .where('stage', '=', 'submitted')
     .where('status', 'not in', UNPAID)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
 }
 
 /** A submitted transfer, locked for a staff decision (any customer's: staff routes only). */

@@ -5,6 +5,8 @@ import {
   beneficiaryListSchema,
   completeTransferSchema,
   failTransferSchema,
+  payeeCheckRequestSchema,
+  payeeCheckSchema,
   staffTransferQueueQuerySchema,
   staffTransferQueueSchema,
   staffTransferDetailSchema,
@@ -14,6 +16,7 @@ import {
   transferPinSchema,
   transferSchema,
   transferStepSchema,
+  transferTermsSchema,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
@@ -31,6 +34,8 @@ import {
   verifyTransferPin,
   type Person,
 } from './flow.js';
+import { checkPayee } from './payee-check.js';
+import { payeeCheckLimits } from './payee-limits.js';
 import { deleteBeneficiary } from './repo.js';
 import {
   beneficiariesFor,
@@ -38,6 +43,7 @@ import {
   staffTransfer,
   transferFor,
   transfersOf,
+  transferTerms,
 } from './views.js';
 
 const CUSTOMER = { session: ['customer'] } as const;
@@ -66,6 +72,8 @@ function person(request: FastifyRequest): Person {
 export const transferRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const limitsFor = payeeCheckLimits(app, deps);
+
     app.get(
       BASE,
       {
@@ -99,9 +107,40 @@ export const transferRoutes =
           person(request),
           request.headers['idempotency-key'],
           request.body,
+          limitsFor(request, reply),
         );
         return reply.status(created ? 201 : 200).send(transfer);
       },
+    );
+
+    app.get(
+      `${BASE}/terms`,
+      {
+        config: { access: CUSTOMER },
+        schema: {
+          tags: ['transfers'],
+          summary:
+            "What the send form shows before anything is typed (getperc): the plan's charge to another bank and inside this one (none), the day's limit and what is left of it, the balance, and this bank's details for a payment to one of its customers",
+          response: { 200: transferTermsSchema, ...problemResponses(401, 404) },
+        },
+      },
+      async (request) => transferTerms(deps, sessionOf(request).userId),
+    );
+
+    app.post(
+      `${BASE}/payee-checks`,
+      {
+        config: { access: CUSTOMER, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['transfers'],
+          summary:
+            "Confirmation of payee for a customer of this bank: the account number and the name the payer knows them by; answers the holder's name masked (first name and last initial), whether the typed name matches, closely matches or does not, and a token (30 minutes, this customer and account only) that the transfer carries as payeeToken. Limited per customer (10 in 15 minutes, 30 a day) and per account number (20 an hour): 429",
+          body: payeeCheckRequestSchema,
+          response: { 200: payeeCheckSchema, ...problems },
+        },
+      },
+      async (request, reply) =>
+        checkPayee(deps, person(request), request.body, limitsFor(request, reply)),
     );
 
     app.get(
@@ -132,7 +171,14 @@ export const transferRoutes =
           response: { 200: transferSchema, ...problems },
         },
       },
-      async (request) => editTransfer(deps, person(request), request.params.id, request.body),
+      async (request, reply) =>
+        editTransfer(
+          deps,
+          person(request),
+          request.params.id,
+          request.body,
+          limitsFor(request, reply),
+        ),
     );
 
     app.post(

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { codeReasons, destinationKey, maskEmail, serviceCharge, startOfDay } from './rules.js';
+import {
+  codeReasons,
+  destinationKey,
+  maskEmail,
+  samePayee,
+  serviceCharge,
+  startOfDay,
+  transferChargeBp,
+  type PayeeDetails,
+} from './rules.js';
 
 describe('transfer rules', () => {
   it('charges the plan percent to the nearest cent, halves up', () => {
@@ -9,6 +18,47 @@ describe('transfer rules', () => {
     expect(serviceCharge(4n, 1000)).toBe(0n);
     expect(serviceCharge(12_345n, 250)).toBe(309n); // 308.625
     expect(serviceCharge(9_999_999_999n, 0)).toBe(0n);
+  });
+
+  it('charges nothing inside the bank, the plan’s rate to another bank', () => {
+    expect(transferChargeBp(50, false)).toBe(50);
+    expect(transferChargeBp(50, true)).toBe(0);
+    expect(serviceCharge(123_457n, transferChargeBp(50, false))).toBe(617n); // 617.285
+    expect(serviceCharge(300n, 50)).toBe(2n); // 1.5 cents rounds up
+    expect(serviceCharge(299n, 50)).toBe(1n);
+  });
+
+  it('knows a payee only when every detail is the same', () => {
+    const paid: PayeeDetails = {
+      bank: 'Deutsche Bank',
+      swift: 'DEUTDEFF',
+      currency: 'USD',
+      routing: '021000021',
+      country: 'DE',
+      accountNumber: 'DE89370400440532013000',
+      accountHolderName: 'Grace Hopper',
+      recipientAccountId: null,
+    };
+    for (const same of [
+      { swift: 'DEUTDEFFXXX' },
+      { accountHolderName: ' grace   HOPPER ' },
+      { bank: 'deutsche bank' },
+      { routing: '021-000 021' },
+    ]) {
+      expect(samePayee(paid, { ...paid, ...same }), JSON.stringify(same)).toBe(true);
+    }
+    for (const other of [
+      { swift: 'DEUTDEFF500' },
+      { accountHolderName: 'Grace B. Hopper' },
+      { bank: 'Deutsche Bank AG' },
+      { routing: '021000089' },
+      { country: 'AT' },
+      { currency: 'EUR' },
+      { accountNumber: 'DE89370400440532013001' },
+      { recipientAccountId: 7n },
+    ]) {
+      expect(samePayee(paid, { ...paid, ...other }), Object.keys(other)[0]).toBe(false);
+    }
   });
 
   it('names one beneficiary whatever the branch', () => {

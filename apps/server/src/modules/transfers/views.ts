@@ -1,21 +1,27 @@
 import type { Kysely } from 'kysely';
 import {
+  MIN_TRANSFER_AMOUNT,
   TRANSFER_FLOW_TTL_MS,
+  transferChargeBp,
   type Beneficiary,
   type OpenProposal,
   type StaffTransfer,
   type StaffTransferDetail,
   type StaffTransferQueueQuery,
   type Transfer,
+  type TransferTerms,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { currentAccountsOf, getOwnedBalance } from '../../ledger/index.js';
 import { dualControlThreshold, openProposalsOn } from '../approvals/index.js';
+import { currentPlanOf } from '../catalog/index.js';
 import { AppError } from '../../platform/errors.js';
 import { decodeCursor, pageOf } from '../../platform/queue-page.js';
+import { ownBank } from './payee-check.js';
 import * as repo from './repo.js';
 import type { StaffTransferRow, TransferRow } from './repo.js';
+import { startOfDay } from './rules.js';
 
 /** A transfer that is not submitted within the flow's time must be started again. */
 export function expiresAt(row: Pick<TransferRow, 'updatedAt'>): Date {
@@ -59,6 +65,10 @@ export function customerView(row: TransferRow, available: bigint): Transfer {
     availableBalance: String(available),
     sufficientBalance: row.amount <= available,
     expiresAt: expiresAt(row).toISOString(),
+    payeeCheck:
+      row.payeeMatch === null
+        ? null
+        : { typedName: row.payeeTypedName ?? row.accountHolderName, match: row.payeeMatch },
   };
 }
 
@@ -72,6 +82,32 @@ export async function transferFor(deps: AppDeps, userId: bigint, id: bigint): Pr
   const row = await repo.ownTransfer(deps.db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
   return customerView(row, await availableBalance(deps.db, userId));
+}
+
+/**
+ * What the send form shows before anything is typed: the charge to another bank and inside this
+ * one, the day's limit and what is left of it, the balance, and this bank's details.
+ */
+export async function transferTerms(deps: AppDeps, userId: bigint): Promise<TransferTerms> {
+  const [plan, sentToday, available, bank] = await Promise.all([
+    currentPlanOf(deps.db, userId),
+    repo.sentSince(deps.db, userId, startOfDay(deps.clock.now())),
+    availableBalance(deps.db, userId),
+    ownBank(deps.db),
+  ]);
+  const left = plan.dailyTransferLimit - sentToday;
+  return {
+    currency: deps.config.currency,
+    planName: plan.name,
+    serviceChargeBp: transferChargeBp(plan.serviceChargeBp, false),
+    internalServiceChargeBp: transferChargeBp(plan.serviceChargeBp, true),
+    minimumAmount: String(MIN_TRANSFER_AMOUNT),
+    dailyTransferLimit: String(plan.dailyTransferLimit),
+    sentToday: String(sentToday),
+    leftToday: String(left > 0n ? left : 0n),
+    availableBalance: String(available),
+    bank,
+  };
 }
 
 export async function transfersOf(deps: AppDeps, userId: bigint): Promise<Transfer[]> {

@@ -119,4 +119,35 @@ describe('Bank Transfer: the review', () => {
     expect(await screen.findByText('No such transfer.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start a new transfer' })).toBeTruthy();
   });
+
+  it('to a Cedar Bank customer: the masked holder, what the check said, no charge', async () => {
+    reviewing(
+      { status: 200, body: transferSample({ stage: 'confirmed' }) },
+      {
+        [TRANSFER]: {
+          status: 200,
+          body: transferSample({
+            internal: true,
+            bank: 'Cedar Bank',
+            swift: 'CEDRUS33',
+            accountNumber: '5928387132',
+            accountHolderName: 'Ngozi E.',
+            fee: '0',
+            feeRateBp: 0,
+            amountReceived: '15025',
+            payeeCheck: { typedName: 'Ngozi', match: 'close_match' },
+          }),
+        },
+      },
+    );
+    renderRoute('/dashboard/send/confirm?id=t1');
+    await screen.findByText('Amount to be received');
+    expect(detail('Service charge (0 %)')).toBe('$0.00');
+    expect(detail('Account holder name')).toBe('Ngozi E.');
+    expect(
+      screen.getByText(
+        'The name you typed (“Ngozi”) is close to the account holder’s, and you confirmed that Ngozi E. is the person you mean to pay.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
 import { INSUFFICIENT_BALANCE, type Transfer, type TransferNotice } from '@bank/contract';
-import { Pencil } from 'lucide-react';
+import { Pencil, UserCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { money } from '../../components/funding/format';
@@ -12,6 +12,32 @@ import { flowPath, RequirePin, TransferFrame, useTransferId } from './layout';
 import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
 import { AlreadySent, AmountBreakdown, RecipientDetails } from './TransferDetails';
 import { TransferLoader } from './TransferLoader';
+
+/** What the payee check said, on the review of a payment to a customer of this bank. */
+function PayeeCheckNote({ transfer }: { transfer: Transfer }) {
+  const check = transfer.payeeCheck;
+  if (!check) return null;
+  const typed = `The name you typed (“${check.typedName}”)`;
+  const words = {
+    match: `${typed} matches the account holder’s, ${transfer.accountHolderName}.`,
+    close_match: `${typed} is close to the account holder’s, and you confirmed that ${transfer.accountHolderName} is the person you mean to pay.`,
+    no_match: `${typed} does not match the account holder’s: you confirmed that you checked ${transfer.accountHolderName} is the person you mean to pay.`,
+  }[check.match];
+  return (
+    <p
+      className={`flex items-start gap-2 rounded-lg border-l-4 p-3 text-sm ${
+        check.match === 'match'
+          ? 'border-green-700 bg-green-50 dark:bg-green-950'
+          : check.match === 'close_match'
+            ? 'border-amber-600 bg-amber-50 dark:bg-amber-950'
+            : 'border-red-700 bg-red-50 dark:bg-red-950'
+      }`}
+    >
+      <UserCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      {words}
+    </p>
+  );
+}
 
 /**
  * The review (spec: confirm): the server's charge and the amount received, the recipient, and
@@ -55,6 +81,7 @@ function Review({ transfer }: { transfer: Transfer }) {
           </Banner>
         </div>
       )}
+      <PayeeCheckNote transfer={transfer} />
       <RecipientDetails transfer={transfer} />
       {confirm.isSuccess && transfer.stage === 'draft' && (
         <Banner tone="warning">

@@ -9,6 +9,8 @@ import {
   beneficiarySample,
   LIST,
   noticeProblem,
+  TERMS,
+  termsSample,
   TRANSFER,
   transferAnswers,
   transferSample,
@@ -143,7 +145,7 @@ describe('Bank Transfer: the send form', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(creates(fetchMock)).toHaveLength(2));
     await user.clear(screen.getByLabelText('Amount'));
-    await user.type(screen.getByLabelText('Amount'), '1,750');
+    await user.type(screen.getByLabelText('Amount'), '1,150');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(creates(fetchMock)).toHaveLength(3));
 
@@ -151,7 +153,7 @@ describe('Bank Transfer: the send form', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
     // Typed as people write it, sent as the API reads it.
-    expect(creates(fetchMock)[2]?.body.amount).toBe('1750.00');
+    expect(creates(fetchMock)[2]?.body.amount).toBe('1150.00');
   });
 
   it("puts the server's objection on its field", async () => {
@@ -336,5 +338,77 @@ describe('Bank Transfer: the send form', () => {
     const router = renderRoute('/dashboard/send');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/pincreation'));
     await act(() => Promise.resolve());
+  });
+
+  it('shows the charge and what the recipient gets as soon as an amount is typed, the server’s arithmetic', async () => {
+    mockFetch(transferAnswers());
+    const user = userEvent.setup();
+    renderRoute('/dashboard/send');
+    const amount = await screen.findByLabelText('Amount');
+    expect(
+      screen.getByText('The service charge is 0.5 % of the amount, taken from it.'),
+    ).toBeTruthy();
+    await user.type(amount, '250');
+    expect(screen.getByText('Service charge (0.5 %)')).toBeTruthy();
+    expect(screen.getByText('$1.25')).toBeTruthy();
+    expect(screen.getByText('Recipient gets')).toBeTruthy();
+    expect(screen.getByText('$248.75')).toBeTruthy();
+    // 0.5 % of 1,234.57 is 6.17285: the same rounding as the server's.
+    await user.clear(amount);
+    await user.type(amount, '1,234.57');
+    expect(screen.getByText('$6.17')).toBeTruthy();
+    expect(screen.getByText('$1,228.40')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it('checks the balance and the day’s limit on this first step, and sends nothing', async () => {
+    const fetchMock = mockFetch(
+      transferAnswers({ [TERMS]: { status: 200, body: termsSample({ leftToday: '10000' }) } }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/dashboard/send');
+    await screen.findByLabelText('Bank');
+    await fillForm(user);
+    const amount = screen.getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '2000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('Insufficient balance: your available balance is $1,234.56'),
+    ).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '150');
+    expect(
+      await screen.findByText(
+        'Your Basic plan lets you send up to $10,000.00 a day: you can send up to $100.00 more today',
+      ),
+    ).toBeTruthy();
+    expect(creates(fetchMock)).toEqual([]);
+  });
+
+  it('clears a field’s error as soon as the field is fixed, the server’s too', async () => {
+    creating(() => fieldProblem('body.swift', 'We do not know this SWIFT/BIC code'));
+    const user = userEvent.setup();
+    renderRoute('/dashboard/send');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the bank name')).toBeTruthy();
+    await user.type(screen.getByLabelText('Bank'), 'D');
+    expect(screen.queryByText('Enter the bank name')).toBeNull();
+    expect(screen.getByLabelText('Bank').getAttribute('aria-invalid')).toBeNull();
+    // Still wrong: the message says what is wrong now.
+    await user.type(screen.getByLabelText('SWIFT/BIC code'), 'DEU');
+    expect(
+      screen.getByText(
+        'A SWIFT/BIC code has 8 or 11 characters, the first 6 letters, like DEUTDEFF',
+      ),
+    ).toBeTruthy();
+    await user.clear(screen.getByLabelText('Bank'));
+    await fillForm(user);
+    await user.clear(screen.getByLabelText('SWIFT/BIC code'));
+    await user.type(screen.getByLabelText('SWIFT/BIC code'), 'DEUTDEFF');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('We do not know this SWIFT/BIC code')).toBeTruthy();
+    await user.type(screen.getByLabelText('SWIFT/BIC code'), 'XXX');
+    expect(screen.queryByText('We do not know this SWIFT/BIC code')).toBeNull();
   });
 });

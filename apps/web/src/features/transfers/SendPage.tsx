@@ -1,25 +1,108 @@
+import type { Beneficiary, Transfer, TransferTerms } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useSearchParams } from 'react-router';
+import { percent } from '../../components/funding/format';
+import { Banner } from '../../components/ui/Banner';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { BANK_NAME } from '../../lib/brand';
 import { queries } from '../../lib/queries';
+import { CedarTransferForm } from './CedarTransferForm';
 import { RequirePin, TransferFrame, useTransferId } from './layout';
+import { PayeeKindChoice, type PayeeKind } from './PayeeKindChoice';
 import { RecentTransfers } from './RecentTransfers';
-import { TransferForm } from './TransferForm';
+import { SavedBeneficiaries } from './SavedBeneficiaries';
+import { TransferForm, type SendFormHandle } from './TransferForm';
 import { TransferLoadFailed } from './TransferLoader';
+import { atThisBank } from './transfer-form';
 
 /** The spec's words for a product switched off where the customer lives. */
 export const NOT_AVAILABLE = 'Not available for your region';
 
+/** The transfer to send again (`?again=`, from a transfer's detail), or null. */
+function useAgainId(): string | null {
+  const [params] = useSearchParams();
+  return params.get('again') || null;
+}
+
 /**
- * The form, once what it needs has arrived: the account (its currency and balance) and, for
- * `?id=` (Edit on the review page), the transfer whose details it starts from.
+ * The two forms, one at a time: to another bank, and to a customer of this bank by account
+ * number. A saved beneficiary fills the one its bank belongs to.
+ */
+function SendForms({
+  terms,
+  transfer,
+  editable,
+  again,
+}: {
+  terms: TransferTerms;
+  transfer?: Transfer | undefined;
+  editable: boolean;
+  again: boolean;
+}) {
+  const bank = terms.bank;
+  const startsInside = transfer !== undefined && bank !== null && atThisBank(transfer.swift, terms);
+  const [kind, setKind] = useState<PayeeKind>(startsInside ? 'cedar' : 'other');
+  const other = useRef<SendFormHandle>(null);
+  const cedar = useRef<SendFormHandle>(null);
+
+  const use = (beneficiary: Beneficiary) => {
+    const to: PayeeKind = bank && atThisBank(beneficiary.swift, terms) ? 'cedar' : 'other';
+    // Shown first (at once), so that the form is there to fill and put the focus in.
+    flushSync(() => setKind(to));
+    (to === 'cedar' ? cedar : other).current?.fill(beneficiary);
+  };
+
+  return (
+    <>
+      {transfer && !editable && (
+        <Banner tone="info">
+          {again
+            ? `Sending again to ${transfer.accountHolderName}: the details of that transfer are filled in.`
+            : 'That transfer was already sent. These are its details: continue to make a new transfer with them.'}
+          {kind === 'cedar' ? ' Check the account, then the amount, and continue.' : ''}
+        </Banner>
+      )}
+      <SavedBeneficiaries onUse={use} />
+      <PayeeKindChoice
+        value={kind}
+        onChange={setKind}
+        cedarAvailable={bank !== null}
+        otherBankCharge={percent(terms.serviceChargeBp)}
+      />
+      {kind === 'cedar' && bank ? (
+        <CedarTransferForm
+          ref={cedar}
+          terms={terms}
+          bank={bank}
+          transfer={startsInside ? transfer : undefined}
+          editable={editable}
+        />
+      ) : (
+        <TransferForm
+          ref={other}
+          terms={terms}
+          transfer={startsInside ? undefined : transfer}
+          editable={editable}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The forms, once what they need has arrived: the charges, balance and limits, and for `?id=`
+ * (Edit on the review page) or `?again=` (Send again) the transfer they start from.
  */
 function SendForm() {
   const id = useTransferId();
+  const again = useAgainId();
+  const from = id ?? again;
   const availability = useQuery(queries.availability());
-  const summary = useQuery(queries.accountSummary());
-  const transfer = useQuery({ ...queries.transfer(id ?? ''), enabled: id !== null });
+  const terms = useQuery(queries.transferTerms());
+  const transfer = useQuery({ ...queries.transfer(from ?? ''), enabled: from !== null });
 
   if (availability.data && !availability.data.bank_transfer) {
     return (
@@ -32,33 +115,35 @@ function SendForm() {
       </p>
     );
   }
-  if (summary.isError) {
+  if (terms.isError) {
     return (
       <LoadFailed
-        error={summary.error}
-        retrying={summary.isFetching}
-        onRetry={() => void summary.refetch()}
+        error={terms.error}
+        retrying={terms.isFetching}
+        onRetry={() => void terms.refetch()}
       />
     );
   }
-  if (id !== null && transfer.isError) return <TransferLoadFailed query={transfer} />;
-  if (!summary.data || (id !== null && !transfer.data)) {
+  if (from !== null && transfer.isError) return <TransferLoadFailed query={transfer} />;
+  if (!terms.data || (from !== null && !transfer.data)) {
     return <Loading label="Loading the form…" />;
   }
-  const editing = id === null ? undefined : transfer.data;
+  const start = from === null ? undefined : transfer.data;
   return (
-    <TransferForm
-      key={id ?? 'new'}
-      account={summary.data}
-      transfer={editing}
-      editable={editing?.stage !== 'submitted'}
+    <SendForms
+      key={from ?? 'new'}
+      terms={terms.data}
+      transfer={start}
+      editable={id !== null && start?.stage !== 'submitted'}
+      again={id === null && again !== null}
     />
   );
 }
 
 /**
- * send (spec): the form, then confirm and pin. Saved beneficiaries fill it; the customer's
- * transfers are listed under it with their status.
+ * send (spec): the form, then confirm and pin. Two ways to pay: another bank's account (the
+ * spec's form), or another customer of this bank by account number. Saved beneficiaries fill
+ * them; the customer's transfers are listed under them with their status.
  */
 export function SendPage() {
   return (

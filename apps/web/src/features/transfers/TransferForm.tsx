@@ -1,10 +1,8 @@
-import type { AccountSummary, Beneficiary, Transfer, TransferNotice } from '@bank/contract';
+import type { Beneficiary, Transfer, TransferNotice, TransferTerms } from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Wallet } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useImperativeHandle, useMemo, useState, type Ref } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { money } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { cardClass } from '../../components/ui/card';
@@ -18,7 +16,8 @@ import { applyFieldErrors } from '../../lib/apply-field-errors';
 import { useSaveTransfer } from './api/save-transfer';
 import { flowPath } from './layout';
 import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
-import { SavedBeneficiaries } from './SavedBeneficiaries';
+import { ChargePreview } from './ChargePreview';
+import { registerChecked } from './clear-on-fix';
 import {
   RECIPIENT_FIELDS,
   recipientValues,
@@ -33,23 +32,32 @@ import {
 
 const legendClass = 'mb-3 text-lg font-semibold';
 
+/** What the page may do to a send form: fill it from a saved beneficiary chosen above it. */
+export interface SendFormHandle {
+  fill: (beneficiary: Beneficiary) => void;
+}
+
 /**
- * The send form (spec: bank, swift, currency, routing, country, account number, account holder
- * name, amount and note, all required), checked by the contract's rules before it is sent; the
- * server's objections land on their fields. A saved beneficiary fills the recipient's details.
- * `transfer` is one being edited (sent back with PUT, which takes it back to the draft stage and
- * renews its time); without it a new transfer is made.
+ * The send form to another bank (spec: bank, swift, currency, routing, country, account
+ * number, account holder name, amount and note, all required), checked by the contract's rules
+ * before it is sent, the charge and what the recipient gets shown as the amount is typed; the
+ * server's objections land on their fields, and leave as soon as the field is changed. A saved
+ * beneficiary fills the recipient's details. `transfer` is one being edited (sent back with
+ * PUT, which takes it back to the draft stage and renews its time) or sent again; without it a
+ * new transfer is made.
  */
 export function TransferForm({
-  account,
+  terms,
   transfer,
   editable,
+  ref,
 }: {
-  account: AccountSummary;
-  /** The details to start from: a transfer opened from the review page. */
+  terms: TransferTerms;
+  /** The details to start from: a transfer opened from the review page, or sent again. */
   transfer?: Transfer | undefined;
-  /** False when that transfer was sent already: the form then makes a new one. */
+  /** False when that transfer is not a draft to edit: the form then makes a new one. */
   editable: boolean;
+  ref?: Ref<SendFormHandle> | undefined;
 }) {
   const navigate = useNavigate();
   const refusalNotice = useRefusalNotice();
@@ -57,18 +65,21 @@ export function TransferForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<TransferNotice | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
+  const schema = useMemo(() => transferFormSchema(terms), [terms]);
+  const form = useForm<TransferFormValues, unknown, TransferFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: transferFormValues(terms.currency, transfer),
+  });
   const {
-    register,
     handleSubmit,
     setError,
     setValue,
     clearErrors,
     setFocus,
     formState: { errors },
-  } = useForm<TransferFormValues, unknown, TransferFormOutput>({
-    resolver: zodResolver(transferFormSchema),
-    defaultValues: transferFormValues(account.currency, transfer),
-  });
+  } = form;
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const register = registerChecked(form);
 
   const fillFrom = (beneficiary: Beneficiary) => {
     for (const [field, value] of Object.entries(recipientValues(beneficiary))) {
@@ -80,6 +91,7 @@ export function TransferForm({
     setFilled(`${beneficiary.accountHolderName}’s details are filled in.`);
     setFocus('amount');
   };
+  useImperativeHandle(ref, () => ({ fill: fillFrom }));
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
@@ -97,16 +109,9 @@ export function TransferForm({
 
   return (
     <>
-      <SavedBeneficiaries onUse={fillFrom} />
       <section aria-label="Transfer details" className={cardClass}>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
           {failure && <Banner tone="error">{failure}</Banner>}
-          {transfer && !editable && (
-            <Banner tone="info">
-              That transfer was already sent. These are its details: continue to make a new transfer
-              with them.
-            </Banner>
-          )}
           {/* In the page from the start, so that screen readers announce what fills it. */}
           <p role="status" className="sr-only">
             {filled}
@@ -175,27 +180,24 @@ export function TransferForm({
                 error={errors.currency?.message}
                 {...register('currency')}
               >
-                <option value={account.currency}>{account.currency}</option>
+                <option value={terms.currency}>{terms.currency}</option>
               </SelectField>
               <TextField
                 label="Amount"
                 inputMode="decimal"
                 autoComplete="off"
-                hint={`In ${account.currency}, e.g. 150.25`}
+                hint={`In ${terms.currency}, e.g. 150.25`}
                 required
                 error={errors.amount?.message}
                 {...register('amount')}
               />
-              <p className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 dark:text-slate-300">
-                <Wallet aria-hidden="true" className="h-4 w-4 shrink-0" />
-                <span>
-                  Available balance:{' '}
-                  <strong className="text-slate-900 dark:text-slate-50">
-                    {money(account.availableBalance, account.currency)}
-                  </strong>
-                  . The service charge is taken from the amount.
-                </span>
-              </p>
+              <ChargePreview
+                amount={amount}
+                rateBp={terms.serviceChargeBp}
+                currency={terms.currency}
+                available={terms.availableBalance}
+                inside={false}
+              />
               <div className="sm:col-span-2">
                 <TextAreaField
                   label="Note"

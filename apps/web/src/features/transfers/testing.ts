@@ -1,11 +1,50 @@
 /** Test helpers of the transfer pages: the server's transfers, beneficiaries and answers. */
-import { PRODUCT_KEYS, type Beneficiary, type Transfer, type TransferStep } from '@bank/contract';
+import {
+  PRODUCT_KEYS,
+  type Beneficiary,
+  type PayeeCheck,
+  type Transfer,
+  type TransferStep,
+  type TransferTerms,
+} from '@bank/contract';
 import { bankAnswers } from '../../test-fixtures';
 import type { FakeResponse } from '../../test-utils';
 
 export const LIST = '/api/v1/transfers';
 export const BENEFICIARIES = '/api/v1/beneficiaries';
 export const TRANSFER = '/api/v1/transfers/t1';
+export const TERMS = '/api/v1/transfers/terms';
+export const PAYEE_CHECKS = '/api/v1/transfers/payee-checks';
+
+/** Ada's Basic plan: 0.5 % to another bank, none inside; $1,234.56 available. */
+export function termsSample(overrides: Partial<TransferTerms> = {}): TransferTerms {
+  return {
+    currency: 'USD',
+    planName: 'Basic',
+    serviceChargeBp: 50,
+    internalServiceChargeBp: 0,
+    minimumAmount: '100',
+    dailyTransferLimit: '1000000',
+    sentToday: '0',
+    leftToday: '1000000',
+    availableBalance: '123456',
+    bank: { name: 'Cedar Bank', swift: 'CEDRUS33', routing: '123456789', country: 'US' },
+    ...overrides,
+  };
+}
+
+/** The bank's answer to a check of Ngozi Eze's account. */
+export function payeeCheckSample(overrides: Partial<PayeeCheck> = {}): PayeeCheck {
+  return {
+    accountNumber: '5928387132',
+    name: 'Ngozi E.',
+    typedName: 'Ngozi Eze',
+    match: 'match',
+    token: 'eyJ2IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    expiresAt: '2999-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
 
 /** 150.25 to Grace Hopper at Deutsche Bank, 10 % charged: a draft, the balance covering it. */
 export function transferSample(overrides: Partial<Transfer> = {}): Transfer {
@@ -36,6 +75,7 @@ export function transferSample(overrides: Partial<Transfer> = {}): Transfer {
     submittedAt: null,
     decidedAt: null,
     expiresAt: '2999-01-01T00:00:00.000Z',
+    payeeCheck: null,
     ...overrides,
   };
 }
@@ -107,6 +147,7 @@ export function transferAnswers(overrides: Record<string, FakeResponse> = {}) {
     [LIST]: { status: 200, body: { items: [] } },
     [BENEFICIARIES]: { status: 200, body: { items: [] } },
     [TRANSFER]: { status: 200, body: transferSample() },
+    [TERMS]: { status: 200, body: termsSample() },
     ...overrides,
   });
 }

@@ -48,10 +48,15 @@ export const securityEvents = {
   /**
    * Too many requests (429) from one client address to one route. At most one row per address
    * and route a minute in each app server (platform/rate-limit-audit.ts), so a flood cannot
-   * flood the log.
+   * flood the log. `scope` names a limit counted by something other than the address (a
+   * customer's payee checks, or the checks of one account number: decision 24).
    */
   'security.rate_limited': event('route', 'Too many requests refused (429)', {
-    after: z.object({ limit: z.number().int(), window: z.string() }),
+    after: z.object({
+      limit: z.number().int(),
+      window: z.string(),
+      scope: z.enum(['customer', 'account']).optional(),
+    }),
   }),
   'security.permission_denied': event('route', 'Staff request refused for lack of permission', {
     after: z.object({ permission: z.string() }),
