@@ -241,11 +241,11 @@ describe('the live channel', () => {
       const lines = (await recent(b)).items;
       expect(lines[0]).toMatchObject({
         name: `Transfer from ${a.name}`,
-        amount: '3600',
+        amount: '4000',
         transactionType: 'credit',
         status: 'successful',
       });
-      expect(await summary(b)).toMatchObject({ availableBalance: '3600', totalCredit: '3600' });
+      expect(await summary(b)).toMatchObject({ availableBalance: '4000', totalCredit: '4000' });
       const note = (await b.client.get('/api/v1/notifications')).json().items[0];
       expect(note).toMatchObject({ kind: 'transfer.received', title: 'Money received' });
     } finally {
