@@ -104,6 +104,45 @@ describe(`receipts and detail views (${engineName})`, () => {
     expect(pdfTextRuns(cancelled.rawPayload).join('\n')).toContain('Cancelled by the customer');
   });
 
+  it('the public check shortens a name whose family name is a character or two as a payee check does: hidden, not printed whole', async () => {
+    await r.ownSwift();
+    const c = await r.sender(1_000_000n);
+    await suite.database.db
+      .updateTable('users')
+      .set({ first_name: '小明', last_name: '王' })
+      .where('id', '=', c.userId)
+      .execute();
+    const to = await r.sender(0n);
+    const check = async (
+      client: typeof c.client,
+      url: string,
+      ip: string,
+    ): Promise<{ payer: string; payee: string }> => {
+      const pdf = await client.get(url);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      const res = await publicGet(`/api/v1/receipts/${referenceIn(pdf.rawPayload)}`, ip);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+
+    // The payer's receipt of a transfer to another bank.
+    const { id } = await r.send(c, details({ amount: '12', note: 'masked' }));
+    const sent = await check(c.client, `${TRANSFERS}/${id}/receipt.pdf`, '203.0.113.11');
+    expect(sent.payer).toMatch(/^\*小明, Cedar Bank account ••\d{4}$/);
+
+    // The recipient's receipt of a transfer inside the bank: the sender shortened alike.
+    const inside = await r.send(c, r.inside(to, { amount: '10', note: 'inside' }));
+    expect(inside.id).toBeDefined();
+    const [line] = (await to.client.get('/api/v1/accounts/current/transactions')).json().items;
+    const received = await check(
+      to.client,
+      `/api/v1/transactions/${line.id}/receipt.pdf`,
+      '203.0.113.12',
+    );
+    expect(received.payer).toBe('*小明, Cedar Bank');
+    for (const shown of [sent, received]) expect(JSON.stringify(shown)).not.toContain('王');
+  });
+
   it('the public check: unknown references look alike, malformed ones are refused', async () => {
     const unknown = await publicGet('/api/v1/receipts/0000-0000-0000-0000-0000', '203.0.113.8');
     expect(unknown.statusCode).toBe(404);

@@ -14,6 +14,7 @@ import { toTransaction } from '../accounts/index.js';
 import { bankLetterhead } from '../catalog/index.js';
 import {
   asSeenByAccount,
+  maskedName,
   ownTransferByEntry,
   ownTransferRecord,
   senderOfEntry,
@@ -71,7 +72,12 @@ export function newReference(): string {
   return reference;
 }
 
-/** A name as a confirmation of payee shows it: "Mary J."; one word: its first letter. */
+/**
+ * A name typed as one string (another bank's payee) as a confirmation of payee shows it:
+ * "Mary J."; one word: its first letter. A customer's own name, held as first and last name, is
+ * shortened by `maskedName` instead, as the payee check shows it: a family name of a character
+ * or two (Chinese, Japanese, Korean) is hidden there, where an "initial" would print it whole.
+ */
 export function maskName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const initial = (word: string) => [...word][0] ?? '';
@@ -90,7 +96,11 @@ async function customerOf(deps: AppDeps, userId: bigint, currency: string) {
     currentAccountOf(deps.db, userId, currency),
   ]);
   if (!user || !account) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
-  return { name: `${user.firstName} ${user.lastName}`, accountNumber: account.accountNumber };
+  return {
+    name: `${user.firstName} ${user.lastName}`,
+    masked: maskedName(user),
+    accountNumber: account.accountNumber,
+  };
 }
 
 /** "27/11/2026 09:58 UTC": the spec's day/month/year, with the time. */
@@ -164,7 +174,7 @@ export async function transferReceipt(
     amount: t.amount,
     currency: t.currency,
     occurred_at: t.submittedAt,
-    payer: `${maskName(customer.name)}, ${BANK_NAME} account ${lastFour(customer.accountNumber)}`,
+    payer: `${customer.masked}, ${BANK_NAME} account ${lastFour(customer.accountNumber)}`,
     payee: `${maskName(t.accountHolderName)}, ${to}`,
     issued_at: deps.clock.now(),
   });
@@ -204,10 +214,8 @@ export async function transactionReceipt(
   const line = toTransaction(seen ?? item, seen?.status);
   const customer = await customerOf(deps, userId, item.currency);
   const sender = item.amount > 0n ? await senderOfEntry(deps.db, item.entryId) : undefined;
-  const own = `${maskName(customer.name)}, ${BANK_NAME} account ${lastFour(customer.accountNumber)}`;
-  const other = sender
-    ? `${maskName(`${sender.firstName} ${sender.lastName}`)}, ${BANK_NAME}`
-    : BANK_NAME;
+  const own = `${customer.masked}, ${BANK_NAME} account ${lastFour(customer.accountNumber)}`;
+  const other = sender ? `${maskedName(sender)}, ${BANK_NAME}` : BANK_NAME;
   const credit = item.amount > 0n;
   const receipt = await repo.issue(deps.db, {
     reference: newReference(),

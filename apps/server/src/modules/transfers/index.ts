@@ -3,6 +3,7 @@ import { transferRefundKind } from './decide.js';
 import { transferRoutes } from './routes.js';
 
 export { asSeenByAccount } from './statuses.js';
+export { maskedName } from './payee-names.js';
 export {
   ownTransferByEntry,
   ownTransferRecord,
