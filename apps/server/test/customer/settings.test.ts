@@ -178,6 +178,28 @@ describe('settings: email address', () => {
     expect((await b.client.get('/api/v1/auth/me')).json().email).toBe(b.email);
   });
 
+  it('tells the owner of a taken address once a day, however often someone asks for it', async () => {
+    const a = await customer();
+    const b = await customer();
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await a.client.post('/api/v1/settings/email', {
+        email: b.email,
+        currentPassword: CUSTOMER_PASSWORD,
+      });
+      expect(answer.statusCode).toBe(200);
+      // Spend the code so the one-a-minute pause does not stop the next ask.
+      await suite.database.db
+        .updateTable('one_time_codes')
+        .set({ consumed_at: new Date() })
+        .where('user_id', '=', a.userId)
+        .execute();
+    }
+    const notices = (await mailTo(suite.app, b.email)).filter(
+      (m) => m.subject === 'Someone tried to use your email address at Cedar Bank',
+    );
+    expect(notices).toHaveLength(1);
+  });
+
   it("refuses the customer's own address and what is not an address", async () => {
     const a = await customer();
     const ask = (email: string) =>

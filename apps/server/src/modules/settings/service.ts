@@ -56,9 +56,9 @@ export async function changePassword(
  *
  * The answer never tells whether another account (a customer's or a staff member's) holds the
  * address: the request is taken alike, a code is made and counted alike (so the one-a-minute
- * pause that follows is the same), and one email is queued alike. For a taken address that
- * email goes to its owner instead, saying someone tried to use it and sending no code; the
- * change can then never be confirmed, since nobody has the code.
+ * pause that follows is the same), and for a free address the code is emailed there. For a taken address the owner is told
+ * instead, at most once a day (sign-up attempts share that day), that someone tried to use it,
+ * with no code; the change can then never be confirmed, since nobody has the code.
  */
 export async function requestEmailChange(
   deps: AppDeps,
@@ -83,12 +83,13 @@ export async function requestEmailChange(
         'A code was sent less than a minute ago, or today’s codes are used up. Wait a minute, then ask again.',
       );
     }
-    await deps.mail.send(
-      trx,
-      holder
-        ? await emailInUseNoticeEmail(holder.email, holder.firstName)
-        : await emailChangeCodeEmail(email, user.firstName, code),
-    );
+    if (!holder) {
+      await deps.mail.send(trx, await emailChangeCodeEmail(email, user.firstName, code));
+    } else if (await users.claimDuplicateSignupNotice(trx, holder.id, deps.clock.now())) {
+      // At most one "someone tried to use your address" a day per address (sign-ups included),
+      // so nobody can flood another person's mailbox from their own settings.
+      await deps.mail.send(trx, await emailInUseNoticeEmail(holder.email, holder.firstName));
+    }
   });
 }
 
