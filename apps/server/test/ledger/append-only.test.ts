@@ -139,8 +139,11 @@ describe('journal entries and postings cannot be changed or removed', () => {
     expect(await postingRows()).toHaveLength(2);
   });
 
-  it('TRUNCATE of postings is refused', async () => {
-    await expect(sql`truncate postings`.execute(db)).rejects.toEqual(
+  it('TRUNCATE of postings is refused, with or without CASCADE', async () => {
+    // Receipts name the posting they print: without CASCADE their foreign key refuses it ...
+    await expect(sql`truncate postings`.execute(db)).rejects.toMatchObject({ code: '0A000' });
+    // ... and with CASCADE the trigger does.
+    await expect(sql`truncate postings cascade`.execute(db)).rejects.toEqual(
       APPEND_ONLY('postings', 'TRUNCATE'),
     );
     expect(await ledgerSnapshot(db)).toEqual(snapshot);
