@@ -168,7 +168,7 @@ describe('Bank Transfer: to a Cedar Bank customer', () => {
     renderRoute('/dashboard/send');
     const choice = await screen.findByRole('radio', { name: /To a Cedar Bank customer/ });
     expect((choice as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('Not available yet.')).toBeTruthy();
+    expect(screen.getByText('Not available yet: the bank is still setting it up.')).toBeTruthy();
     expect(screen.queryByLabelText('Their account number')).toBeNull();
   });
 
