@@ -137,6 +137,20 @@ describe('Bank Transfer: to a Cedar Bank customer', () => {
     expect(posted(fetchMock, LIST)).toEqual([]);
   });
 
+  it('isolates a right-to-left name, so its full stop stays at its own end', async () => {
+    bank(() => ({
+      status: 200,
+      body: payeeCheckSample({ name: 'سارة ا.', typedName: 'سارة الحربي' }),
+    }));
+    const user = userEvent.setup();
+    renderRoute('/dashboard/send');
+    await chooseCustomer(user);
+    await checkPayee(user, '5928387132', 'سارة الحربي');
+    const result = await screen.findByRole('region', { name: 'Account holder' });
+    expect(within(result).getByText('سارة ا.').tagName).toBe('BDI');
+    expect(within(result).getByRole('button', { name: 'Yes, pay سارة ا.' })).toBeTruthy();
+  });
+
   it('puts the bank’s refusal on the account number, cleared as soon as it is changed', async () => {
     bank(() =>
       fieldProblem(
