@@ -57,6 +57,8 @@ describe(`receipts and detail views (${engineName})`, () => {
     expect(text).toContain('Transfer receipt');
     expect(text).toContain('王伟 Wang');
     expect(text).toContain('$40.00');
+    // Dates in the one style of statements, emails and the back office: "27/11/2026, 10:00 UTC".
+    expect(text).toMatch(/Issued \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} UTC/);
     const reference = referenceIn(pdf.rawPayload);
 
     // Downloaded again in the same status: the same receipt.

@@ -17,7 +17,7 @@ export interface ReceiptDocument {
   reference: string;
   /** The bank's public page for this reference. */
   verifyUrl: string;
-  /** When, in words: "27/11/2026 10:00 UTC". */
+  /** When, in words: "27/11/2026, 10:00 UTC". */
   issued: string;
   rows: [string, string][];
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   formatMoney,
   formatReceiptReference,
+  formatUtcDayTime,
   type ReceiptVerification,
   type TransactionDetail,
   type TransactionStatus,
@@ -103,13 +104,8 @@ async function customerOf(deps: AppDeps, userId: bigint, currency: string) {
   };
 }
 
-/** "27/11/2026 09:58 UTC": the spec's day/month/year, with the time. */
-export const day = (d: Date | null) => {
-  if (!d) return '';
-  const [date, time] = d.toISOString().slice(0, 16).split('T') as [string, string];
-  const [y, m, dd] = date.split('-');
-  return `${dd}/${m}/${y} ${time} UTC`;
-};
+/** "27/11/2026, 09:58 UTC": the one date style of emails, statements and the back office. */
+export const day = (d: Date | null) => (d ? formatUtcDayTime(d) : '');
 
 /** A transfer's status as its receipt states it. */
 function transferStatusWords(t: TransferRecord): string {

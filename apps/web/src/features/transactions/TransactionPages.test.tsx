@@ -109,6 +109,29 @@ describe('a transfer’s detail', () => {
     expect(screen.queryByRole('button', { name: 'Cancel transfer' })).toBeNull();
   });
 
+  it('to a Cedar Bank customer: no charge, said plainly rather than as a $0.00 charge', async () => {
+    mockFetch(
+      bankAnswers({
+        [TRANSFER]: {
+          status: 200,
+          body: transfer({
+            status: 'successful',
+            internal: true,
+            bank: 'Cedar Bank',
+            fee: '0',
+            feeRateBp: 0,
+            amountReceived: '15000',
+            decidedAt: '2026-11-24T10:05:00.000Z',
+          }),
+        },
+      }),
+    );
+    renderRoute('/dashboard/transfers/41');
+    expect(await steps()).toEqual(['Submitted', 'Arrived']);
+    expect(screen.getByText('$150.00 left your account, with no service charge.')).toBeTruthy();
+    expect(screen.queryByText(/after the \$0\.00 service charge/)).toBeNull();
+  });
+
   it('failed: the reason and the refund', async () => {
     mockFetch(
       bankAnswers({

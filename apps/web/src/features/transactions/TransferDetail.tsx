@@ -25,17 +25,24 @@ interface Step {
 /** What became of the transfer, step by step (the last one the state it is in now). */
 export function timeline(t: Transfer): Step[] {
   const amount = money(t.amount, t.currency);
+  // A payment without a charge (to another Cedar Bank customer) says so, not "after the $0.00
+  // service charge".
+  const free = BigInt(t.fee) === 0n;
   const steps: Step[] = [
     {
       title: 'Submitted',
-      text: `${amount} left your account; ${money(t.amountReceived, t.currency)} to be paid after the ${money(t.fee, t.currency)} service charge.`,
+      text: free
+        ? `${amount} left your account, with no service charge.`
+        : `${amount} left your account; ${money(t.amountReceived, t.currency)} to be paid after the ${money(t.fee, t.currency)} service charge.`,
       at: t.submittedAt,
       state: 'done',
     },
   ];
   const refund: Step = {
     title: 'Refunded',
-    text: `${amount}, service charge included, is back in your account.`,
+    text: free
+      ? `${amount} is back in your account.`
+      : `${amount}, service charge included, is back in your account.`,
     at: t.decidedAt,
     state: 'done',
   };

@@ -40,7 +40,8 @@ export function matchWords(payee: ConfirmedPayee): string {
  * The bank's answer to a payee check (confirmation of payee): the holder's name as the bank
  * shows it to a payer (first name and last initial), how the typed name compares, and the
  * customer's choice: this is the right person, or change the details. Takes the focus when it
- * appears, so that a keyboard or screen-reader user reads it before going on.
+ * appears, so that a keyboard or screen-reader user reads it before going on. The name is
+ * isolated (`bdi`): one in Arabic or Hebrew keeps its full stop at its own end ("سارة ا.").
  */
 export function PayeeCheckResult({
   payee,
@@ -72,7 +73,9 @@ export function PayeeCheckResult({
           <h3 id={headingId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Account holder
           </h3>
-          <p className="text-xl font-bold break-words">{payee.name}</p>
+          <p className="text-xl font-bold break-words">
+            <bdi>{payee.name}</bdi>
+          </p>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
             Account {payee.accountNumber} · you typed “{payee.typedName}”
           </p>

@@ -37,7 +37,7 @@ export function PayeeKindChoice({
       label: `To a ${BANK_NAME} customer`,
       hint: cedarAvailable
         ? 'By account number only. No service charge; the money arrives at once.'
-        : 'Not available yet.',
+        : 'Not available yet: the bank is still setting it up.',
       disabled: !cedarAvailable,
     },
   ];

@@ -137,6 +137,20 @@ describe('Bank Transfer: to a Cedar Bank customer', () => {
     expect(posted(fetchMock, LIST)).toEqual([]);
   });
 
+  it('isolates a right-to-left name, so its full stop stays at its own end', async () => {
+    bank(() => ({
+      status: 200,
+      body: payeeCheckSample({ name: 'سارة ا.', typedName: 'سارة الحربي' }),
+    }));
+    const user = userEvent.setup();
+    renderRoute('/dashboard/send');
+    await chooseCustomer(user);
+    await checkPayee(user, '5928387132', 'سارة الحربي');
+    const result = await screen.findByRole('region', { name: 'Account holder' });
+    expect(within(result).getByText('سارة ا.').tagName).toBe('BDI');
+    expect(within(result).getByRole('button', { name: 'Yes, pay سارة ا.' })).toBeTruthy();
+  });
+
   it('puts the bank’s refusal on the account number, cleared as soon as it is changed', async () => {
     bank(() =>
       fieldProblem(
@@ -168,7 +182,7 @@ describe('Bank Transfer: to a Cedar Bank customer', () => {
     renderRoute('/dashboard/send');
     const choice = await screen.findByRole('radio', { name: /To a Cedar Bank customer/ });
     expect((choice as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('Not available yet.')).toBeTruthy();
+    expect(screen.getByText('Not available yet: the bank is still setting it up.')).toBeTruthy();
     expect(screen.queryByLabelText('Their account number')).toBeNull();
   });
 

@@ -53,6 +53,26 @@ describe('Bank Transfer: the PIN and the authorization code', () => {
     expect(callsTo(fetchMock, PIN)).toEqual([]);
   });
 
+  it('says the recipient gets the whole amount when there is no charge, not "after the $0.00 service charge"', async () => {
+    authorizing(
+      {},
+      transferSample({
+        stage: 'confirmed',
+        internal: true,
+        bank: 'Cedar Bank',
+        fee: '0',
+        feeRateBp: 0,
+        amountReceived: '15025',
+      }),
+    );
+    renderRoute('/dashboard/send/pin?id=t1');
+    const summary = await screen.findByRole('region', { name: 'Transfer' });
+    await waitFor(() =>
+      expect(summary.textContent).toContain('They receive $150.25, with no service charge.'),
+    );
+    expect(summary.textContent).not.toContain('$0.00');
+  });
+
   it("shows the server's message on a refused PIN and clears the digits", async () => {
     const fetchMock = authorizing({
       [PIN]: () =>

@@ -78,8 +78,10 @@ function Summary({ transfer: t }: { transfer: Transfer }) {
           {money(t.amount, t.currency)} to {t.accountHolderName}
         </p>
         <p className="text-sm break-words text-slate-700 dark:text-slate-300">
-          {t.bank} · {accountEnding(t.accountNumber)}. They receive{' '}
-          {money(t.amountReceived, t.currency)} after the {money(t.fee, t.currency)} service charge.
+          {t.bank} · {accountEnding(t.accountNumber)}.{' '}
+          {BigInt(t.fee) === 0n
+            ? `They receive ${money(t.amountReceived, t.currency)}, with no service charge.`
+            : `They receive ${money(t.amountReceived, t.currency)} after the ${money(t.fee, t.currency)} service charge.`}
         </p>
       </div>
     </section>
