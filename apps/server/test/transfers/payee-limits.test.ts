@@ -124,7 +124,7 @@ describe(`payee-check limits (${engineName})`, () => {
 
   it('lets an account number be checked twenty times an hour by everyone together', async () => {
     const target = await t.sender(0n, { firstName: 'Ngozi', lastName: 'Eze' });
-    const payers = await Promise.all([t.sender(1n), t.sender(1n), t.sender(1n)]);
+    const payers = [await t.sender(1n), await t.sender(1n), await t.sender(1n)];
     const [a, b, c] = payers.map(onLimited) as [TestClient, TestClient, TestClient];
     const { max } = PAYEE_CHECK_LIMITS.account;
     const answers = (
@@ -180,7 +180,12 @@ describe(`payee-check limits (${engineName})`, () => {
     ).flat();
     expect(statuses(answers)).toEqual([...Array(10).fill(200), 429, 429]);
     const keys = await redis.keys(`${namespace}*`);
-    expect(keys.some((key) => key.endsWith(`payee-check:customer:${payer.userId}`))).toBe(true);
+    // One counter per window (15 minutes, a day), each counting every check once.
+    for (const window of ['15m', '1440m']) {
+      expect(
+        keys.some((key) => key.endsWith(`payee-check:customer:${payer.userId}:${window}`)),
+      ).toBe(true);
+    }
     expect(keys.some((key) => key.includes('undefined'))).toBe(false);
     await redis.del(...keys);
   });

@@ -42,11 +42,14 @@ const wait = (seconds: number) => {
 export function payeeCheckLimits(app: FastifyInstance, deps: AppDeps) {
   const { customerBurst, customerDay, account } = PAYEE_CHECK_LIMITS;
   const target = new WeakMap<FastifyRequest, string>();
+  // Each window has its own key: in a shared store (Redis) one key is one counter, so two
+  // windows under one key would count every check twice.
   const perCustomer = (limit: { max: number; minutes: number }) =>
     app.createRateLimit({
       max: limit.max,
       timeWindow: limit.minutes * MINUTE,
-      keyGenerator: (request) => `payee-check:customer:${sessionOf(request).userId}`,
+      keyGenerator: (request) =>
+        `payee-check:customer:${sessionOf(request).userId}:${limit.minutes}m`,
     });
   const burst = perCustomer(customerBurst);
   const day = perCustomer(customerDay);
