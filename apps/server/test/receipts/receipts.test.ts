@@ -143,6 +143,15 @@ describe(`receipts and detail views (${engineName})`, () => {
     );
     expect(received.payer).toBe('*小明, Cedar Bank');
     for (const shown of [sent, received]) expect(JSON.stringify(shown)).not.toContain('王');
+
+    // And as a payee: a customer of this bank paid by a transfer is named as the payee check
+    // names them, whether the transfer holds their full name or that masked form already.
+    const back = await r.send(
+      to,
+      r.inside(c, { amount: '5', note: 'back', accountHolderName: '小明 王' }),
+    );
+    const paid = await check(to.client, `${TRANSFERS}/${back.id}/receipt.pdf`, '203.0.113.13');
+    expect(paid.payee).toMatch(/^\*小明, Cedar Bank account ••\d{4}$/);
   });
 
   it('the public check: unknown references look alike, malformed ones are refused', async () => {

@@ -8,7 +8,7 @@ import {
   type TransactionStatus,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { currentAccountOf, getOwnedPosting } from '../../ledger/index.js';
+import { currentAccountOf, findAccount, getOwnedPosting } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { toTransaction } from '../accounts/index.js';
@@ -91,6 +91,16 @@ const lastFour = (accountNumber: string) => `••${accountNumber.slice(-4)}`;
 
 // Receipts -----------------------------------------------------------------------------------
 
+/**
+ * A customer of this bank paid by a transfer, named as the payee check named them (the stored
+ * holder name may already be that masked form, which shortening again would blur to nothing).
+ */
+async function customerNameOf(deps: AppDeps, accountId: bigint): Promise<string> {
+  const account = await findAccount(deps.db, { id: accountId });
+  const owner = account?.ownerId ? await users.findUserById(deps.db, account.ownerId) : undefined;
+  return owner ? maskedName(owner) : '•••';
+}
+
 async function customerOf(deps: AppDeps, userId: bigint, currency: string) {
   const [user, account] = await Promise.all([
     users.findUserById(deps.db, userId),
@@ -160,6 +170,9 @@ export async function transferReceipt(
   const to = t.recipientAccountId
     ? `${BANK_NAME} account ${lastFour(t.accountNumber)}`
     : `account ${lastFour(t.accountNumber)} at ${t.swift}`;
+  const payee = t.recipientAccountId
+    ? await customerNameOf(deps, t.recipientAccountId)
+    : maskName(t.accountHolderName);
   const receipt = await repo.issue(deps.db, {
     reference: newReference(),
     user_id: userId,
@@ -171,7 +184,7 @@ export async function transferReceipt(
     currency: t.currency,
     occurred_at: t.submittedAt,
     payer: `${customer.masked}, ${BANK_NAME} account ${lastFour(customer.accountNumber)}`,
-    payee: `${maskName(t.accountHolderName)}, ${to}`,
+    payee: `${payee}, ${to}`,
     issued_at: deps.clock.now(),
   });
   const money = (m: bigint) => formatMoney(m, t.currency);
