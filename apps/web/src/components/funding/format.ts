@@ -28,6 +28,19 @@ export function tidyAmount(text: string): string {
   return parseDecimalAmount(tidied) === null ? text.trim() : tidied;
 }
 
+/**
+ * What is wrong with a typed amount, or null: "1,500" and "$25" are fine; "abc", "-5" and
+ * "1.234" are not amounts. With the available balance (minor units), more than it is refused too.
+ */
+export function amountProblem(typed: string, balance: bigint | null = null): string | null {
+  if (!typed.trim()) return 'Enter the amount';
+  const minor = parseDecimalAmount(tidyAmount(typed));
+  if (minor === null) return 'Use an amount such as 25 or 25.50';
+  if (minor === 0n) return 'Enter an amount greater than zero';
+  if (balance !== null && minor > balance) return 'Insufficient balance';
+  return null;
+}
+
 /** A term as words: "12 months", "1 day". */
 export function termWords(count: number, unit: 'days' | 'months'): string {
   const word = unit === 'days' ? 'day' : 'month';

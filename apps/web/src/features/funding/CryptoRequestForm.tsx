@@ -1,6 +1,5 @@
 import {
   fundingRequestCreatedSchema,
-  parseDecimalAmount,
   transactionIdSchema,
   PROOF_MAX_FILE_BYTES,
   type FundingForms,
@@ -8,7 +7,7 @@ import {
 } from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { tidyAmount } from '../../components/funding/format';
+import { amountProblem, tidyAmount } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { FileField } from '../../components/ui/FileField';
@@ -53,15 +52,6 @@ export const PAYMENT_PENDING: Outcome = {
   head: 'Payment Pending!',
   body: 'We will check your payment and tell you in Notifications and by email once it is confirmed.',
 };
-
-/** "1,500" and "$25" are fine; "abc", "-5" and "1.234" are not amounts. */
-function amountProblem(typed: string): string | null {
-  if (!typed.trim()) return 'Enter the amount';
-  const minor = parseDecimalAmount(tidyAmount(typed));
-  if (minor === null) return 'Use an amount such as 25 or 25.50';
-  if (minor === 0n) return 'Enter an amount greater than zero';
-  return null;
-}
 
 /**
  * A crypto-paid request (spec: crypto deposit, make payment, fixed deposit, upgrade): what it is

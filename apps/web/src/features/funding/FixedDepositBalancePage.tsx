@@ -1,13 +1,8 @@
-import {
-  fixedDepositSchema,
-  parseDecimalAmount,
-  type FundingForms,
-  type TransferNotice,
-} from '@bank/contract';
+import { fixedDepositSchema, type FundingForms, type TransferNotice } from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { dayMonthYear, money, tidyAmount } from '../../components/funding/format';
+import { amountProblem, dayMonthYear, money, tidyAmount } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
@@ -81,11 +76,8 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
     event.preventDefault();
     const missing: Partial<Record<Field, string>> = {};
     if (!plan) missing.plan = 'Choose a plan';
-    const minor = parseDecimalAmount(tidyAmount(amount));
-    if (!amount.trim()) missing.amount = 'Enter the amount';
-    else if (minor === null) missing.amount = 'Use an amount such as 25 or 25.50';
-    else if (minor === 0n) missing.amount = 'Enter an amount greater than zero';
-    else if (balance !== null && minor > balance) missing.amount = 'Insufficient balance';
+    const problem = amountProblem(amount, balance);
+    if (problem) missing.amount = problem;
     setErrors(missing);
     if (missing.plan || missing.amount) {
       focus(missing.plan ? 'plan' : 'amount');

@@ -1,6 +1,6 @@
-import { parseDecimalAmount, type FundingForms } from '@bank/contract';
+import type { FundingForms } from '@bank/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { money, tidyAmount } from '../../components/funding/format';
+import { amountProblem, money, tidyAmount } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { cardClass } from '../../components/ui/card';
@@ -41,11 +41,8 @@ function PaymentForm({ forms }: { forms: FundingForms }) {
     payment.clearFailure();
     const missing: Partial<Record<Field, string>> = {};
     if (!purpose) missing.purpose = 'Choose what the payment is for';
-    const minor = parseDecimalAmount(tidyAmount(amount));
-    if (!amount.trim()) missing.amount = 'Enter the amount';
-    else if (minor === null) missing.amount = 'Use an amount such as 25 or 25.50';
-    else if (minor === 0n) missing.amount = 'Enter an amount greater than zero';
-    else if (balance !== null && minor > balance) missing.amount = 'Insufficient balance';
+    const problem = amountProblem(amount, balance);
+    if (problem) missing.amount = problem;
     payment.setErrors(missing);
     const first = FIELDS.find((f) => missing[f]);
     if (first) {
