@@ -9,7 +9,14 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { approveWaiting, enrolStaff, inviteSecondApprover, signIn, watchProblems } from './people';
+import {
+  approveWaiting,
+  balanceOfLines,
+  enrolStaff,
+  inviteSecondApprover,
+  signIn,
+  watchProblems,
+} from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -56,10 +63,7 @@ afterAll(async () => {
 
 /** The customer's balance before anything here: the fixture's history. */
 function startingBalance() {
-  return customer.lines.reduce(
-    (sum, l) => sum + (l.type === 'credit' ? BigInt(l.amount) : -BigInt(l.amount)),
-    0n,
-  );
+  return balanceOfLines(customer.lines);
 }
 
 async function signInCustomer(page: Page) {

@@ -8,7 +8,7 @@ import { formatMoney } from '@bank/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { enrolStaff, signIn, watchProblems } from './people';
+import { balanceOfLines, enrolStaff, signIn, watchProblems } from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -55,10 +55,7 @@ afterAll(async () => {
 });
 
 function startingBalance() {
-  return customer.lines.reduce(
-    (sum, l) => sum + (l.type === 'credit' ? BigInt(l.amount) : -BigInt(l.amount)),
-    0n,
-  );
+  return balanceOfLines(customer.lines);
 }
 
 async function openMenu(page: Page, item: string) {

@@ -31,6 +31,30 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A customer's first sign-in: the password, then the PIN chosen twice, to the dashboard. */
+export async function signInWithNewPin(
+  page: Page,
+  baseUrl: string,
+  who: { email: string; password: string },
+  pin: string,
+) {
+  await signIn(page, baseUrl, who.email, who.password);
+  await page.waitForURL('**/wp-user/dashboard/pincreation', { timeout: 15_000 });
+  for (const label of ['Enter PIN', 'Re-enter PIN']) {
+    await page.getByLabel(label).fill(pin);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
+}
+
+/** The balance a fixture's ledger lines leave (credits less debits, minor units). */
+export function balanceOfLines(lines: { type: string; amount: string }[]): bigint {
+  return lines.reduce(
+    (sum, l) => sum + (l.type === 'credit' ? BigInt(l.amount) : -BigInt(l.amount)),
+    0n,
+  );
+}
+
 /** Types a one-time code into the row of digit boxes on the page. */
 export async function typeCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();

@@ -9,7 +9,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { waitForMail } from './mailbox';
-import { approveWaiting, enrolStaff, inviteSecondApprover, signIn, watchProblems } from './people';
+import {
+  approveWaiting,
+  balanceOfLines,
+  enrolStaff,
+  inviteSecondApprover,
+  signInWithNewPin,
+  watchProblems,
+} from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -58,20 +65,11 @@ afterAll(async () => {
 });
 
 function startingBalance() {
-  return customer.lines.reduce(
-    (sum, l) => sum + (l.type === 'credit' ? BigInt(l.amount) : -BigInt(l.amount)),
-    0n,
-  );
+  return balanceOfLines(customer.lines);
 }
 
-async function firstSignIn(page: Page, who: Person) {
-  await signIn(page, server.url, who.email, who.password);
-  await page.waitForURL('**/wp-user/dashboard/pincreation', { timeout: 15_000 });
-  for (const label of ['Enter PIN', 'Re-enter PIN']) {
-    await page.getByLabel(label).fill(PIN);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-  }
-  await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
+function firstSignIn(page: Page, who: Person) {
+  return signInWithNewPin(page, server.url, who, PIN);
 }
 
 async function openMenu(page: Page, item: string) {
