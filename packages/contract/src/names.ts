@@ -65,3 +65,24 @@ export const nameSchema = (label: string) =>
       (name) => !INVISIBLE_OR_MODIFIER.test(name) && wordsInOneScript(name),
       `${label} may contain letters of one writing system per word only`,
     );
+
+/** Writing systems whose names are written family name first, as one word: "王小明", "山田太郎". */
+const FAMILY_NAME_FIRST = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Korean names are family name first too, as one word ("김지우"). */
+const HANGUL = /\p{Script=Hangul}/u;
+
+/**
+ * A person's full name in the order and spacing of its writing system: "Ngozi Eze", but "王小明"
+ * (family name 王, given name 小明) and "김지우": the family name first and no space where the
+ * names are Chinese, Japanese or Korean. A Latin given name with a Chinese family name keeps the
+ * order the person typed ("Wei 王" is not turned around: only names wholly in those scripts are).
+ */
+export function personName(person: { firstName: string; lastName: string }): string {
+  const first = person.firstName.trim();
+  const last = person.lastName.trim();
+  const eastAsian = (part: string) => FAMILY_NAME_FIRST.test(part) || HANGUL.test(part);
+  const onlyEastAsian = (part: string) =>
+    Array.from(part.replace(/\s/g, '')).every((letter) => eastAsian(letter));
+  if (first && last && onlyEastAsian(first) && onlyEastAsian(last)) return `${last}${first}`;
+  return [first, last].filter(Boolean).join(' ');
+}

@@ -206,5 +206,17 @@ describe(`receipts and detail views (${engineName})`, () => {
     // Drawn right to left: the Arabic first name comes out turned around, the Chinese as it is.
     expect(runs.join('')).toContain('王');
     expect(runs.join('')).toContain([...'محمد'].reverse().join(''));
+
+    // A Chinese name is printed family name first, with no space, as it is written.
+    await suite.database.db
+      .updateTable('users')
+      .set({ first_name: '小明', last_name: '王' })
+      .where('id', '=', c.userId)
+      .execute();
+    const chinese = pdfTextRuns(
+      (await c.client.get('/api/v1/statements/export.pdf')).rawPayload,
+    ).join('');
+    expect(chinese).toContain('王小明');
+    expect(chinese).not.toContain('小明 王');
   });
 });

@@ -5,6 +5,7 @@ import {
   type AuditExportQuery,
   type AuditPage,
   type AuditQuery,
+  personName,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { AUDIT_EVENTS, auditEventSpec, isAuditAction } from '../../platform/audit/index.js';
@@ -91,7 +92,7 @@ export async function auditFilterOf(
 }
 
 const fullName = (first: string | null, last: string | null) =>
-  `${first ?? ''} ${last ?? ''}`.trim();
+  personName({ firstName: first ?? '', lastName: last ?? '' });
 
 function actorOf(row: AuditRow): AuditEntry['actor'] {
   if (row.actorId === null) {

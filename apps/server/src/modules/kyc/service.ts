@@ -8,6 +8,7 @@ import {
   type KycQueueItem,
   type KycQueueQuery,
   type KycSubmission,
+  personName,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { KycFileRole } from '../../db/tables/kyc.js';
@@ -245,7 +246,7 @@ export async function approveKyc(deps: AppDeps, id: bigint, actor: StaffActor) {
         ownerId: submission.userId,
         kind: 'customer_current',
         currency: deps.config.currency,
-        name: `${user.firstName} ${user.lastName}`,
+        name: personName(user),
       });
       await deps.mail.send(
         trx,

@@ -6,6 +6,7 @@ import {
   type ReceiptVerification,
   type TransactionDetail,
   type TransactionStatus,
+  personName,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { currentAccountOf, findAccount, getOwnedPosting } from '../../ledger/index.js';
@@ -108,7 +109,7 @@ async function customerOf(deps: AppDeps, userId: bigint, currency: string) {
   ]);
   if (!user || !account) throw new AppError('NOT_FOUND', 'Your account is not open yet.');
   return {
-    name: `${user.firstName} ${user.lastName}`,
+    name: personName(user),
     masked: maskedName(user),
     accountNumber: account.accountNumber,
   };

@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { StaffActor } from '../../platform/audit/index.js';
@@ -92,7 +93,7 @@ export async function proposeSecondFactorReset(
         'Their authenticator app is not set up yet: they set it up at their next sign-in.',
       );
     }
-    const name = `${target.firstName} ${target.lastName}`;
+    const name = personName(target);
     return propose(
       deps,
       trx,

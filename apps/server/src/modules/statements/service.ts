@@ -4,6 +4,7 @@ import {
   type StatementChart,
   type StatementFilter,
   type StatementPage,
+  personName,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import {
@@ -206,7 +207,7 @@ export async function statementForExport(
   const firstDay = filters.length === 0 ? history.items.at(-1)?.createdAt : undefined;
   return {
     bank,
-    customer: user ? `${user.firstName} ${user.lastName}` : '',
+    customer: user ? personName(user) : '',
     customerAddress: addressLines(address),
     issuedAt: now.toISOString(),
     accountNumber: balance.accountNumber,

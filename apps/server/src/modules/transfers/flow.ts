@@ -9,6 +9,7 @@ import {
   type Transfer,
   type TransferDetails,
   type TransferStep,
+  personName,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
@@ -676,7 +677,7 @@ async function tellRecipient(
   const account = await findAccount(trx, { id: row.recipientAccountId as bigint });
   if (!account?.ownerId) return;
   await deps.notifications.send(trx, account.ownerId, 'transfer.received', {
-    from: `${from.firstName} ${from.lastName}`,
+    from: personName(from),
     received,
     currency: row.currency,
     bankName: BANK_NAME,

@@ -13,6 +13,15 @@ describe('confirmation of payee: the masked name', () => {
     expect(maskedName({ firstName: 'अनु', lastName: 'कुमार' })).toBe('अनु कु.');
   });
 
+  it("skips Arabic's article for the initial: the letter after it tells names apart", () => {
+    expect(maskedName({ firstName: 'محمد', lastName: 'العلي' })).toBe('محمد ع.');
+    expect(maskedName({ firstName: 'فهد', lastName: 'آل سعود' })).toBe('فهد س.');
+    expect(maskedName({ firstName: 'ليلى', lastName: 'ال حسن' })).toBe('ليلى ح.');
+    // A name that is only the article and one letter keeps its own first letter.
+    expect(maskedName({ firstName: 'سارة', lastName: 'الم' })).toBe('سارة ا.');
+    expect(maskedName({ firstName: 'Omar', lastName: 'Al-Farsi' })).toBe('Omar A.');
+  });
+
   it('hides a family name of one or two characters instead of giving it whole', () => {
     expect(maskedName({ firstName: '小明', lastName: '王' })).toBe('*小明');
     expect(maskedName({ firstName: '민준', lastName: '김' })).toBe('*민준');

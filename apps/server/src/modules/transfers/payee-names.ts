@@ -17,8 +17,15 @@ const SHORT_FAMILY_NAMES =
   /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /**
+ * Arabic's article ("ال", written joined to the name, or "آل", "family of", as a word of its own):
+ * the letter it starts with is the same for half of all family names, so the initial is the
+ * name's own first letter after it ("العلي" → "ع.", "آل سعود" → "س.").
+ */
+const ARABIC_ARTICLE = /^(?:آل\s+|ال\s+|ال(?=\p{L}{2}))/u;
+
+/**
  * The holder's name as banks' confirmation of payee shows it: the first name and the last
- * name's initial ("Ngozi E.", "Анна С.", "محمد ع."). Where the family name is written in a
+ * name's initial ("Ngozi E.", "Анна С.", "محمد ع.", "محمد ع." for العلي). Where the family name is written in a
  * script whose family names are a character or two (Chinese, Japanese, Korean), its "initial"
  * would be the whole of it, so it is hidden instead ("*小明", "Ji-woo *").
  */
@@ -28,7 +35,8 @@ export function maskedName(holder: HolderName): string {
   if (SHORT_FAMILY_NAMES.test(last)) {
     return SHORT_FAMILY_NAMES.test(first) ? `*${first}` : `${first} *`;
   }
-  const initial = graphemes.segment(last)[Symbol.iterator]().next().value?.segment ?? '';
+  const family = last.replace(ARABIC_ARTICLE, '');
+  const initial = graphemes.segment(family)[Symbol.iterator]().next().value?.segment ?? '';
   return `${first} ${initial.toLocaleUpperCase()}.`;
 }
 

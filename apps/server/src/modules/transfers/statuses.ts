@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { Kysely } from 'kysely';
 import type { TransactionStatus } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
@@ -31,7 +32,7 @@ export async function transferLines(
               {
                 status: r.status,
                 recipientAccountId: r.recipientAccountId,
-                recipientName: `Transfer from ${r.firstName} ${r.lastName}`,
+                recipientName: `Transfer from ${personName(r)}`,
               },
             ],
           ]

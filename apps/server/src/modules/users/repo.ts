@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { KycStatus } from '../../db/tables/identity.js';
@@ -433,5 +434,5 @@ export async function namesOf(db: Kysely<DB>, ids: readonly bigint[]) {
     .select(['id', 'first_name as firstName', 'last_name as lastName'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
-  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+  return new Map(rows.map((r) => [r.id, personName(r)]));
 }

@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { FreezeReason } from '../../db/tables/identity.js';
@@ -199,5 +200,5 @@ export async function namesOf(
     .select(['id', 'first_name as firstName', 'last_name as lastName', 'kind'])
     .where('id', 'in', unique)
     .execute();
-  return new Map(rows.map((r) => [r.id, { name: `${r.firstName} ${r.lastName}`, kind: r.kind }]));
+  return new Map(rows.map((r) => [r.id, { name: personName(r), kind: r.kind }]));
 }

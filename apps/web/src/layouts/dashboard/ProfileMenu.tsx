@@ -1,4 +1,4 @@
-import type { Me } from '@bank/contract';
+import { personName, type Me } from '@bank/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, House, LogOut, Settings, User } from 'lucide-react';
@@ -17,7 +17,7 @@ const itemClass =
 export function ProfileMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
   const navigate = useNavigate();
   const profile = useQuery(queries.profile());
-  const name = `${me.firstName} ${me.lastName}`;
+  const name = personName(me);
   const picture = pictureUrl(profile.data, profile.dataUpdatedAt);
   return (
     <DropdownMenu.Root>
