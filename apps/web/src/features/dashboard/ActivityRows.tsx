@@ -142,8 +142,8 @@ const NEXT: Record<PendingActivity['type'], string> = {
   transfer: 'Taken from your balance; waiting to be sent',
 };
 
-/** How much of staff's reason a row shows; the request's page shows all of it. */
-export const REASON_SHOWN = 80;
+/** How much of staff's reason a row carries; the request's page shows all of it. */
+export const REASON_SHOWN = 120;
 
 /** The reason cut at a word to at most REASON_SHOWN characters, with "…" when cut. */
 export function shortReason(reason: string): string {
@@ -156,8 +156,9 @@ export function shortReason(reason: string): string {
 
 /**
  * A request staff declined lately: nothing moved in the account, so the amount (what the
- * customer said they sent) has no sign; the row says why, shortened, and leads to the request
- * on its page, where the reason reads in full.
+ * customer said they sent) has no sign; the row says why on a line of its own, shortened (and
+ * at most two lines on screen), and leads to the request on its page, where the reason reads
+ * in full.
  */
 function DeclinedRow({ item, shown }: { item: PendingActivity; shown: boolean }) {
   return (
@@ -168,7 +169,8 @@ function DeclinedRow({ item, shown }: { item: PendingActivity; shown: boolean })
       name={item.name}
       details={
         <>
-          <When iso={item.date} /> · Reason: {shortReason(item.reason ?? '')}
+          <When iso={item.date} />
+          <span className="line-clamp-2 break-words">Reason: {shortReason(item.reason ?? '')}</span>
         </>
       }
       amount={<MaskedAmount minor={item.amount} currency={item.currency} shown={shown} />}

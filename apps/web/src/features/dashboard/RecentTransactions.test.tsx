@@ -150,11 +150,11 @@ describe('Recent Transactions', () => {
     const router = renderRoute('/dashboard');
     const rows = await rowsOfRecent();
     const shortened =
-      'Nothing arrived at the address you paid to. Check the transaction id in your…';
+      'Nothing arrived at the address you paid to. Check the transaction id in your wallet, and send the proof again from the…';
     expect(rows.map((row) => row.textContent)).toEqual([
       // Nothing moved: no sign, not green; the badge says declined, the reason why.
-      `Crypto deposit (Bitcoin)07/03/2024 · Reason: ${shortened}$150.00declined`,
-      'Upgrade to the Gold plan, by Bitcoin06/03/2024 · Reason: Less than the price arrived$50.00declined',
+      `Crypto deposit (Bitcoin)07/03/2024Reason: ${shortened}$150.00declined`,
+      'Upgrade to the Gold plan, by Bitcoin06/03/2024Reason: Less than the price arrived$50.00declined',
       'Salary05/03/2024Credit +$12.00successful',
     ]);
     const [declined] = rows as [HTMLElement];
@@ -164,7 +164,7 @@ describe('Recent Transactions', () => {
     // The whole row is one link, named by all it shows, status and reason included (jsdom joins
     // the parts with no space; a browser spaces the blocks).
     const link = within(declined).getByRole('link', {
-      name: `Crypto deposit (Bitcoin)07/03/2024 · Reason: ${shortened}$150.00declined`,
+      name: `Crypto deposit (Bitcoin)07/03/2024Reason: ${shortened}$150.00declined`,
     });
     expect(rows.map(hrefOf)).toEqual([
       '/dashboard/add-funds/crypto#request-35',
@@ -306,7 +306,7 @@ describe('Recent Transactions', () => {
     });
     await waitFor(async () =>
       expect((await rowsOfRecent())[0]?.textContent).toBe(
-        'Crypto deposit (Bitcoin)07/03/2024 · Reason: No payment arrived at the address$150.00declined',
+        'Crypto deposit (Bitcoin)07/03/2024Reason: No payment arrived at the address$150.00declined',
       ),
     );
   });
