@@ -20,7 +20,7 @@ const PENDING_SHOWN = 20;
  * money on its way is not filled with old news. Its page, the notification and the email keep it
  * for good.
  */
-export const DECLINED_SHOWN_FOR_DAYS = 14;
+const DECLINED_SHOWN_FOR_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
