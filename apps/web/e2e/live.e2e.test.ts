@@ -24,8 +24,8 @@ import { startServer, type RunningServer } from './server';
 /**
  * Screens that stay true (issue 19, decision 25): the customer's open dashboard shows money on
  * its way and changes the moment it is decided, with no reload: a pending deposit turns into
- * its confirmed line when staff confirm it, and a customer paid by another customer of the bank
- * sees the money arrive.
+ * its confirmed line when staff confirm it, another turns declined with staff's reason when they
+ * decline it, and a customer paid by another customer of the bank sees the money arrive.
  */
 
 interface Person {
@@ -43,6 +43,8 @@ const STAFF = { email: 'live@bank.example', password: 'granite harbour lighthous
 const OWN_SWIFT = 'CEDRUS33';
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const PIN = '3690';
+const DECLINE_REASON =
+  'No payment of $40.00 reached our Bitcoin address within 48 hours. Check the transaction id in your wallet, then send the proof again.';
 const CODE = /authorize the transfer of .*? is (\d{4})\b/s;
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
@@ -122,7 +124,7 @@ async function firstRowWith(page: Page, ...parts: (string | RegExp)[]) {
 }
 
 describe('screens that stay true: the live dashboard', () => {
-  it('shows a pending deposit and turns it confirmed when staff confirm it, and shows money from another customer as it arrives, with no reload', async () => {
+  it('shows a pending deposit and turns it confirmed when staff confirm it, another declined with the reason when they decline it, and shows money from another customer as it arrives, with no reload', async () => {
     // Staff: a crypto type to deposit in and this bank's SWIFT, each approved by a second person.
     const staffContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const staff = await staffContext.newPage();
@@ -217,6 +219,60 @@ describe('screens that stay true: the live dashboard', () => {
       0,
     );
     expect(await samePage()).toBe(true);
+
+    // A second deposit that never arrives: staff decline it, and the open dashboard says so at
+    // once, with the reason (shortened); the row leads to the request, where it reads in full.
+    await page.goto(`${server.url}/wp-user/dashboard/add-funds/crypto`);
+    await page.getByRole('heading', { level: 1, name: 'Crypto Deposit' }).waitFor();
+    await page.getByLabel('Amount').fill('40');
+    await page
+      .getByLabel('Payment Proof')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: proof });
+    await page.getByRole('button', { name: 'Submit Deposit' }).click();
+    await page.getByText('Payment Pending!').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await firstRowWith(page, 'Crypto deposit (Bitcoin)', 'pending', `+${usd(4_000n)}`);
+    const stillOpen = await markPage(page);
+
+    await staff
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Funding requests' })
+      .click();
+    await staff.getByRole('heading', { name: 'Funding requests' }).waitFor();
+    await staff.getByRole('link', { name: /Deposit \d+ ?: Grace Hopper/ }).click();
+    await staff.getByLabel(/^Reason for the customer/).fill(DECLINE_REASON);
+    await staff.getByRole('button', { name: 'Decline', exact: true }).click();
+    await staff.getByText('Declined. The customer has been told why.').waitFor();
+
+    const declinedRow = await firstRowWith(page, 'Crypto deposit (Bitcoin)', 'declined');
+    expect(declinedRow).toContain(`Reason: ${DECLINE_REASON.slice(0, 60)}`);
+    expect(declinedRow).toContain('…');
+    expect(declinedRow).not.toContain(DECLINE_REASON);
+    expect(declinedRow).toContain(usd(4_000n));
+    expect(declinedRow).not.toContain(`+${usd(4_000n)}`);
+    // Named in full by what it shows, status and reason included.
+    const declinedLink = recentRows(page)
+      .first()
+      .getByRole('link', { name: /^Crypto deposit \(Bitcoin\).*Reason: No payment.*declined$/ });
+    expect(await declinedLink.count()).toBe(1);
+    await expect.poll(() => balanceOf(page)).toBe(usd(balance));
+    expect(await stillOpen()).toBe(true);
+    await expectAccessibleEverywhere(page, 'dashboard with a declined deposit');
+
+    await declinedLink.click();
+    await page.waitForURL(/\/wp-user\/dashboard\/add-funds\/crypto#request-[1-9]\d*$/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), {
+        timeout: 10_000,
+      })
+      .toContain(`Reason: ${DECLINE_REASON}`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      new URL(page.url()).hash.slice(1),
+    );
+    await expectAccessibleEverywhere(page, 'crypto deposit page at the declined request');
 
     // The recipient, on a phone, watches their empty dashboard.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -3,6 +3,7 @@
  * moved, and the live channel telling a customer's open dashboard what changed, the receiver of
  * a payment inside the bank included.
  */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/ledger/index.js';
 import { openEventStream, unreadData } from '../helpers/event-stream.js';
@@ -27,10 +28,12 @@ interface Pending {
   type: string;
   id: string;
   name: string;
+  date: string;
   amount: string;
   status: string;
   effect: string;
   entryId: string | null;
+  reason: string | null;
 }
 
 async function recent(c: { client: { get(path: string): Promise<{ json(): unknown }> } }) {
@@ -152,7 +155,21 @@ describe('the dashboard: money on its way', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const after = await recent(c);
-    expect(after.pending.map((p) => p.type)).toEqual(['upgrade', 'fixed_deposit']);
+    // The declined payment stays, dated by the decision, with the reason; nothing moved.
+    expect(after.pending.map((p) => [p.type, p.status])).toEqual([
+      ['payment', 'declined'],
+      ['upgrade', 'pending'],
+      ['fixed_deposit', 'pending'],
+    ]);
+    expect(after.pending[0]).toMatchObject({
+      id: payment.id,
+      name: 'Payment (Card replacement), by Bitcoin',
+      amount: '1250',
+      effect: 'none',
+      entryId: null,
+      reason: 'Nothing arrived',
+    });
+    expect(after.pending.slice(1).map((p) => p.reason)).toEqual([null, null]);
     expect(after.items[0]).toMatchObject({
       name: 'Crypto deposit (Bitcoin)',
       amount: '14250',
@@ -160,6 +177,110 @@ describe('the dashboard: money on its way', () => {
       status: 'successful',
     });
     expect(after.items.find((i) => i.entryId === transferLine?.entryId)?.status).toBe('successful');
+  });
+});
+
+describe('the dashboard: a request staff declined', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  /** Moves a request back in time, as if asked for a day before staff declined it `days` ago. */
+  async function declinedDaysAgo(id: string, days: number) {
+    const at = new Date(Date.now() - days * DAY);
+    await sql`update funding_requests set decided_at = ${at}, created_at = ${new Date(at.getTime() - DAY)}
+               where id = ${BigInt(id)}`.execute(suite.database.db);
+  }
+
+  it("stays 14 days after the decision with staff's reason in full, then leaves; each customer sees only their own", async () => {
+    const s = await r.staff();
+    const coin = await r.cryptoType('Litecoin');
+    const c = await r.sender(0n);
+    const other = await r.sender(0n);
+    const ask = async (who: typeof c, amount: string) =>
+      r.submit(who.client, 'deposits', [...fields({ type: coin.id, amount }), await proof()]);
+    const decline = async (id: string, reason: string) => {
+      const declined = await s.post(`${STAFF_FUNDING}/requests/${id}/decline`, { reason });
+      expect(declined.statusCode, declined.body).toBe(200);
+    };
+
+    const fresh = await ask(c, '150');
+    const lately = await ask(c, '60');
+    const old = await ask(c, '75');
+    const waiting = await ask(c, '20');
+    const confirmed = await ask(c, '30');
+    const theirs = await ask(other, '45');
+    const long =
+      `Nothing arrived at the address you paid to. ${'Check the id in your wallet. '.repeat(15)}`.trim();
+    expect(long.length).toBeGreaterThan(400);
+    await decline(fresh.id, long);
+    await decline(lately.id, 'The proof shows another address');
+    await decline(old.id, 'The proof is unreadable');
+    await decline(theirs.id, 'Not for this account');
+    const ok = await s.post(`${STAFF_FUNDING}/requests/${confirmed.id}/confirm`, {
+      receivedAmount: '3000',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await declinedDaysAgo(lately.id, 13);
+    await declinedDaysAgo(old.id, 15);
+
+    const { pending, items } = await recent(c);
+    expect(pending.map((p) => [p.id, p.status])).toEqual([
+      [fresh.id, 'declined'],
+      [waiting.id, 'pending'],
+      [lately.id, 'declined'],
+    ]);
+    expect(pending[0]).toMatchObject({
+      type: 'deposit',
+      name: 'Crypto deposit (Litecoin)',
+      amount: '15000',
+      effect: 'none',
+      entryId: null,
+      reason: long,
+    });
+    expect(pending[1]).toMatchObject({ effect: 'credit', reason: null });
+    expect(pending[2]).toMatchObject({ reason: 'The proof shows another address' });
+    // Dated by the decision: 13 days ago, to the day.
+    expect(Date.now() - Date.parse(pending[2]?.date ?? '')).toBeGreaterThan(13 * DAY - 60_000);
+    expect(Date.now() - Date.parse(pending[2]?.date ?? '')).toBeLessThan(13 * DAY + 60_000);
+    // The confirmed one is its ledger line, not a pending item.
+    expect(items[0]).toMatchObject({ name: 'Crypto deposit (Litecoin)', amount: '3000' });
+
+    // The other customer sees their own decline only.
+    expect((await recent(other)).pending).toMatchObject([
+      { id: theirs.id, status: 'declined', reason: 'Not for this account' },
+    ]);
+
+    // Its page keeps it for good, old one included, with the reason in full.
+    const listed = (await c.client.get('/api/v1/funding/requests?kind=deposit')).json() as {
+      items: { id: string; status: string; declineReason: string | null }[];
+    };
+    expect(listed.items.find((i) => i.id === old.id)).toMatchObject({
+      status: 'declined',
+      declineReason: 'The proof is unreadable',
+    });
+  });
+
+  it("tells the customer's open dashboard the moment staff decline, and the next read shows it declined", async () => {
+    const s = await r.staff();
+    const coin = await r.cryptoType('Dogecoin');
+    const c = await r.sender(0n);
+    const stream = await openEventStream(suite.app, c.client.cookie ?? '');
+    try {
+      await stream.next();
+      const request = await r.submit(c.client, 'deposits', [
+        ...fields({ type: coin.id, amount: '80' }),
+        await proof(),
+      ]);
+      await stream.next((e) => unreadData(e).changed.includes('funding.received'));
+      await s.post(`${STAFF_FUNDING}/requests/${request.id}/decline`, {
+        reason: 'No payment arrived',
+      });
+      await stream.next((e) => unreadData(e).changed.includes('funding.declined'));
+      expect((await recent(c)).pending).toMatchObject([
+        { id: request.id, status: 'declined', reason: 'No payment arrived', effect: 'none' },
+      ]);
+    } finally {
+      stream.close();
+    }
   });
 });
 

@@ -32,6 +32,7 @@ export const LIVE_REFRESH: Record<NotificationKind, readonly QueryKey[]> = {
   // A deposit credits the balance, a fixed deposit starts, an upgrade changes the plan (the
   // profile menu and the Upgrade page, whose forms carry the current plan).
   'funding.confirmed': [ACCOUNT, queryKeys.funding, queryKeys.fixedDeposits, queryKeys.profile],
+  // A declined request stays on the dashboard a while, with the reason, and on its page.
   'funding.declined': [ACCOUNT, queryKeys.funding],
   'funding.paid_from_balance': [ACCOUNT, queryKeys.funding, queryKeys.profile],
   'fixed_deposit.opened': [ACCOUNT, queryKeys.fixedDeposits],

@@ -14,7 +14,7 @@ import {
   type OwnedAccount,
 } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
-import { pendingRequestsOfCustomer } from '../funding/index.js';
+import { dashboardRequestsOfCustomer } from '../funding/index.js';
 import { asSeenByAccount, refundedTransfersOf, transfersInProgressOf } from '../transfers/index.js';
 
 /**
@@ -106,12 +106,13 @@ export async function transactions(
 
 /**
  * Money on its way, newest first: funding requests waiting for staff (a deposit will credit the
- * balance; a payment, an upgrade or a fixed deposit paid in crypto never touch it) and transfers
- * that took their amount and wait to be sent.
+ * balance; a payment, an upgrade or a fixed deposit paid in crypto never touch it), those staff
+ * declined lately (nothing moved: the customer's money was sent outside the app, and the reason
+ * says what to do) and transfers that took their amount and wait to be sent.
  */
 async function pendingActivity(deps: AppDeps, userId: bigint): Promise<PendingActivity[]> {
   const [requests, transfers] = await Promise.all([
-    pendingRequestsOfCustomer(deps.db, userId),
+    dashboardRequestsOfCustomer(deps.db, userId, deps.clock.now()),
     transfersInProgressOf(deps.db, userId),
   ]);
   const items: PendingActivity[] = [
@@ -119,12 +120,13 @@ async function pendingActivity(deps: AppDeps, userId: bigint): Promise<PendingAc
       type: r.kind,
       id: String(r.id),
       name: r.name,
-      date: r.createdAt,
+      date: r.date,
       amount: String(r.amount),
       currency: r.currency,
-      status: 'pending',
-      effect: r.kind === 'deposit' ? 'credit' : 'none',
+      status: r.status,
+      effect: r.status === 'pending' && r.kind === 'deposit' ? 'credit' : 'none',
       entryId: null,
+      reason: r.reason,
     })),
     ...transfers.map((t): PendingActivity => ({
       type: 'transfer',
@@ -136,6 +138,7 @@ async function pendingActivity(deps: AppDeps, userId: bigint): Promise<PendingAc
       status: 'in_progress',
       effect: 'debit',
       entryId: String(t.entryId),
+      reason: null,
     })),
   ];
   // ISO times in UTC with milliseconds compare as text.

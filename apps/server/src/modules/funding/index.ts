@@ -4,7 +4,7 @@ import { fundingRoutes } from './routes.js';
 
 export { requestsOfCustomer } from './views.js';
 export { pendingRequests } from './views.js';
-export { pendingRequestsOfCustomer, type PendingRequest } from './dashboard.js';
+export { dashboardRequestsOfCustomer, type DashboardRequest } from './dashboard.js';
 
 /** Customers' crypto-paid requests (deposit, payment, fixed deposit, upgrade) and staff review. */
 export const fundingModule: AppModule = {

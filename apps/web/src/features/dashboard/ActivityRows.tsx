@@ -3,6 +3,7 @@ import {
   ArrowDownLeft,
   ArrowUpRight,
   ChevronRight,
+  CircleX,
   Clock,
   Hourglass,
   Undo2,
@@ -141,12 +142,51 @@ const NEXT: Record<PendingActivity['type'], string> = {
   transfer: 'Taken from your balance; waiting to be sent',
 };
 
+/** How much of staff's reason a row carries; the request's page shows all of it. */
+export const REASON_SHOWN = 120;
+
+/** The reason cut at a word to at most REASON_SHOWN characters, with "…" when cut. */
+export function shortReason(reason: string): string {
+  const text = reason.trim().replace(/\s+/g, ' ');
+  if (text.length <= REASON_SHOWN) return text;
+  const cut = text.slice(0, REASON_SHOWN - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > REASON_SHOWN / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/**
+ * A request staff declined lately: nothing moved in the account, so the amount (what the
+ * customer said they sent) has no sign; the row says why on a line of its own, shortened (and
+ * at most two lines on screen), and leads to the request on its page, where the reason reads
+ * in full.
+ */
+function DeclinedRow({ item, shown }: { item: PendingActivity; shown: boolean }) {
+  return (
+    <Row
+      to={pendingPath(item)}
+      icon={CircleX}
+      tone="failed"
+      name={item.name}
+      details={
+        <>
+          <When iso={item.date} />
+          <span className="line-clamp-2 break-words">Reason: {shortReason(item.reason ?? '')}</span>
+        </>
+      }
+      amount={<MaskedAmount minor={item.amount} currency={item.currency} shown={shown} />}
+      status={<FundingStatusBadge status="declined" />}
+    />
+  );
+}
+
 /**
  * Money on its way: a request waiting for staff (pending) or a transfer waiting to be sent (in
  * progress). A deposit shows what it will add; a transfer what it took; a payment, an upgrade or
- * a fixed deposit paid in crypto never touch the balance, so their amount has no sign.
+ * a fixed deposit paid in crypto never touch the balance, so their amount has no sign. A request
+ * declined lately shows as such (DeclinedRow).
  */
 export function PendingRow({ item, shown }: { item: PendingActivity; shown: boolean }) {
+  if (item.status === 'declined') return <DeclinedRow item={item} shown={shown} />;
   const transfer = item.type === 'transfer';
   return (
     <Row

@@ -1,5 +1,6 @@
 import type { PendingActivity, Transaction } from '@bank/contract';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, bankAnswers, RECENT_PATH, transaction } from '../../test-fixtures';
 import { latestStream, stubEventSource } from '../../test-event-source';
@@ -23,6 +24,7 @@ function pending(overrides: Partial<PendingActivity> = {}): PendingActivity {
     status: 'pending',
     effect: 'credit',
     entryId: null,
+    reason: null,
     ...overrides,
   };
 }
@@ -117,6 +119,83 @@ describe('Recent Transactions', () => {
     ]);
   });
 
+  it("keeps a request staff declined in the list, with its status and staff's reason shortened, leading to the request on its page", async () => {
+    const reason =
+      'Nothing arrived at the address you paid to. Check the transaction id in your wallet, and send the proof again from the Crypto Deposit page if it was sent to us.';
+    mockFetch(
+      bankAnswers({
+        [RECENT_PATH]: page(
+          [transaction({ id: '899', entryId: '76', name: 'Salary' })],
+          [
+            pending({
+              id: '35',
+              status: 'declined',
+              effect: 'none',
+              reason,
+              date: '2024-03-07T16:30:00.000Z',
+            }),
+            pending({
+              type: 'upgrade',
+              id: '36',
+              name: 'Upgrade to the Gold plan, by Bitcoin',
+              amount: '5000',
+              status: 'declined',
+              effect: 'none',
+              reason: 'Less than the price arrived',
+            }),
+          ],
+        ),
+      }),
+    );
+    const router = renderRoute('/dashboard');
+    const rows = await rowsOfRecent();
+    const shortened =
+      'Nothing arrived at the address you paid to. Check the transaction id in your wallet, and send the proof again from the…';
+    expect(rows.map((row) => row.textContent)).toEqual([
+      // Nothing moved: no sign, not green; the badge says declined, the reason why.
+      `Crypto deposit (Bitcoin)07/03/2024Reason: ${shortened}$150.00declined`,
+      'Upgrade to the Gold plan, by Bitcoin06/03/2024Reason: Less than the price arrived$50.00declined',
+      'Salary05/03/2024Credit +$12.00successful',
+    ]);
+    const [declined] = rows as [HTMLElement];
+    expect(within(declined).getByText('declined').className).toMatch(/bg-red-50/);
+    expect(within(declined).getByText(/\$150\.00/).className).not.toMatch(/green/);
+    // The whole row is one link, named by what it shows (status and reason included).
+    // The whole row is one link, named by all it shows, status and reason included (jsdom joins
+    // the parts with no space; a browser spaces the blocks).
+    const link = within(declined).getByRole('link', {
+      name: `Crypto deposit (Bitcoin)07/03/2024Reason: ${shortened}$150.00declined`,
+    });
+    expect(rows.map(hrefOf)).toEqual([
+      '/dashboard/add-funds/crypto#request-35',
+      '/dashboard/upgrade#request-36',
+      '/dashboard/transactions/899',
+    ]);
+    await userEvent.setup().click(link);
+    await waitFor(() =>
+      expect(router.state.location).toMatchObject({
+        pathname: '/dashboard/add-funds/crypto',
+        hash: '#request-35',
+      }),
+    );
+  });
+
+  it('hides the amount of a declined request with the balance', async () => {
+    localStorage.setItem('displayAmount', 'false');
+    mockFetch(
+      bankAnswers({
+        [RECENT_PATH]: page(
+          [],
+          [pending({ status: 'declined', effect: 'none', reason: 'No payment arrived' })],
+        ),
+      }),
+    );
+    renderRoute('/dashboard');
+    const [row] = await rowsOfRecent();
+    expect(row?.textContent).not.toContain('$150.00');
+    expect(row?.textContent).toContain('Reason: No payment arrived');
+  });
+
   it('opens the detail of every line by its own id (the posting seen from this account)', async () => {
     mockFetch(
       bankAnswers({
@@ -191,5 +270,44 @@ describe('Recent Transactions', () => {
       ),
     );
     expect(screen.getByText('Total Credit').nextElementSibling?.textContent).toBe('$142.50');
+  });
+
+  it('turns a pending deposit into a declined row with the reason the moment staff decline it, without a reload', async () => {
+    stubEventSource();
+    let declined = false;
+    mockFetch((path) =>
+      bankAnswers({
+        [RECENT_PATH]: page(
+          [],
+          [
+            declined
+              ? pending({
+                  status: 'declined',
+                  effect: 'none',
+                  reason: 'No payment arrived at the address',
+                  date: '2024-03-07T09:00:00.000Z',
+                })
+              : pending(),
+          ],
+        ),
+        '/api/v1/notifications/unread-count': { status: 200, body: { unread: declined ? 1 : 0 } },
+      })(path),
+    );
+    renderRoute('/dashboard');
+    const [before] = await rowsOfRecent();
+    expect(before?.textContent).toMatch(/pending$/);
+
+    declined = true;
+    const stream = latestStream();
+    act(() => {
+      stream.open();
+      stream.send('unread', { unread: 0, changed: [] });
+      stream.send('unread', { unread: 1, changed: ['funding.declined'] });
+    });
+    await waitFor(async () =>
+      expect((await rowsOfRecent())[0]?.textContent).toBe(
+        'Crypto deposit (Bitcoin)07/03/2024Reason: No payment arrived at the address$150.00declined',
+      ),
+    );
   });
 });

@@ -1,4 +1,5 @@
-import type { PendingActivityType } from '@bank/contract';
+import type { PendingActivity, PendingActivityType } from '@bank/contract';
+import { requestAnchor } from '../../components/funding/request-anchor';
 
 /**
  * Where each row of the dashboard leads. A ledger line opens its transaction's detail, by its
@@ -20,7 +21,12 @@ const REQUEST_PAGES: Record<Exclude<PendingActivityType, 'transfer'>, string> = 
   upgrade: '/dashboard/upgrade',
 };
 
-/** A pending item's address: the transfer's detail, or its request's page. */
-export function pendingPath(item: { type: PendingActivityType; id: string }): string {
-  return item.type === 'transfer' ? transferDetailPath(item.id) : REQUEST_PAGES[item.type];
+/**
+ * A pending item's address: the transfer's detail, or its request's page; a declined request
+ * goes to its own row there, where the reason reads in full, on the page to pay again from.
+ */
+export function pendingPath(item: Pick<PendingActivity, 'type' | 'id' | 'status'>): string {
+  if (item.type === 'transfer') return transferDetailPath(item.id);
+  const page = REQUEST_PAGES[item.type];
+  return item.status === 'declined' ? `${page}#${requestAnchor(item.id)}` : page;
 }

@@ -1,7 +1,7 @@
 import { PROOF_MAX_FILE_BYTES } from '@bank/contract';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fieldProblem } from '../../test-fixtures';
 import { callsTo, mockFetch, problem, renderRoute, stubObjectUrls } from '../../test-utils';
 import {
@@ -245,6 +245,7 @@ describe('Crypto Deposit (add-funds/crypto)', () => {
               status: 'declined',
               declineReason: 'No payment arrived at the address',
               createdAt: '2026-09-02T08:00:00.000Z',
+              decidedAt: '2026-09-04T15:00:00.000Z',
             }),
           ],
         },
@@ -255,14 +256,60 @@ describe('Crypto Deposit (add-funds/crypto)', () => {
     expect(items.map((item) => Array.from(item.children, (line) => line.textContent))).toEqual([
       ['$150.00pending', 'Type: Bitcoin · 03/11/2026'],
       ['$142.50you sent $150.00confirmed', 'Type: USDT · 21/10/2026'],
-      ['$50.00declined', 'Type: Bitcoin · 02/09/2026', 'Reason: No payment arrived at the address'],
+      [
+        '$50.00declined',
+        'Type: Bitcoin · 02/09/2026',
+        'Reason: No payment arrived at the address (declined 04/09/2026)',
+      ],
     ]);
+    // Nothing is singled out when the address names no request.
+    expect(items.some((item) => item.getAttribute('aria-current'))).toBe(false);
     expect(within(items[1] as HTMLElement).getByText('confirmed')).toBeTruthy();
     expect(
       within(items[0] as HTMLElement)
         .getByText('03/11/2026')
         .getAttribute('datetime'),
     ).toBe('2026-11-03T10:00:00.000Z');
+  });
+
+  it('brings the request the dashboard led to into view, marked and focused, with the whole reason', async () => {
+    const reason =
+      'Nothing arrived at the address you paid to. Check the transaction id in your wallet, and send the proof again from the Crypto Deposit page if it was sent to us.';
+    mockFetch(
+      fundingAnswers({
+        [requestsPath('deposit')]: {
+          status: 200,
+          body: {
+            items: [
+              request({ id: '36' }),
+              request({
+                id: '35',
+                status: 'declined',
+                declineReason: reason,
+                decidedAt: '2026-11-04T09:00:00.000Z',
+              }),
+            ],
+          },
+        },
+      }),
+    );
+    // jsdom lays nothing out and has no scrollIntoView: a stand-in records the call.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    renderRoute('/dashboard/add-funds/crypto#request-35');
+    const list = await screen.findByRole('region', { name: 'Crypto Transactions' });
+    const [waiting, declined] = await within(list).findAllByRole('listitem');
+    await waitFor(() => expect(document.activeElement).toBe(declined));
+    expect(declined?.id).toBe('request-35');
+    expect(declined?.getAttribute('aria-current')).toBe('true');
+    expect(waiting?.getAttribute('aria-current')).toBeNull();
+    expect(
+      within(declined as HTMLElement).getByText(`Reason: ${reason}`, { exact: false }),
+    ).toBeTruthy();
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
   });
 
   it('says what to do when there is no crypto transaction yet', async () => {

@@ -1,9 +1,11 @@
 import type { FundingKind, FundingRequest } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { FundingStatusBadge } from '../../components/funding/FundingStatusBadge';
 import { dayMonthYear, money } from '../../components/funding/format';
+import { requestAnchor, requestInHash } from '../../components/funding/request-anchor';
 import { cardClass } from '../../components/ui/card';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
@@ -11,12 +13,18 @@ import { queries } from '../../lib/queries';
 /**
  * One request: amount (what arrived once confirmed, with the claim when it differs) and status
  * on the first line; type, what it was for and the date under them; a decline's reason last.
- * A list rather than a table, so that nothing is cut off at 360 px.
+ * A list rather than a table, so that nothing is cut off at 360 px. The one the address points
+ * at (`#request-31`, from the dashboard) is marked and takes the focus.
  */
-function RequestRow({ request: r }: { request: FundingRequest }) {
+function RequestRow({ request: r, targeted }: { request: FundingRequest; targeted: boolean }) {
   const differs = r.receivedAmount !== null && r.receivedAmount !== r.claimedAmount;
   return (
-    <li className="flex flex-col gap-1 py-3">
+    <li
+      id={requestAnchor(r.id)}
+      tabIndex={targeted ? -1 : undefined}
+      aria-current={targeted ? 'true' : undefined}
+      className={`flex flex-col gap-1 py-3 ${targeted ? '-mx-2 rounded-lg bg-brand-50 px-2 ring-2 ring-brand-600 outline-none dark:bg-slate-800' : ''}`}
+    >
       <div className="flex items-start justify-between gap-4">
         <div>
           <p className="font-semibold tabular-nums">
@@ -38,7 +46,17 @@ function RequestRow({ request: r }: { request: FundingRequest }) {
         <time dateTime={r.createdAt}>{dayMonthYear(r.createdAt)}</time>
       </p>
       {r.status === 'declined' && r.declineReason && (
-        <p className="text-sm text-red-800 dark:text-red-200">Reason: {r.declineReason}</p>
+        <p className="text-sm break-words text-red-800 dark:text-red-200">
+          Reason: {r.declineReason}
+          {r.decidedAt && (
+            <>
+              {' '}
+              <span className="text-slate-700 dark:text-slate-300">
+                (declined <time dateTime={r.decidedAt}>{dayMonthYear(r.decidedAt)}</time>)
+              </span>
+            </>
+          )}
+        </p>
       )}
     </li>
   );
@@ -61,6 +79,16 @@ export function RequestList({
 }) {
   const requests = useQuery(queries.fundingRequests(kind));
   const headingId = useId();
+  const target = requestInHash(useLocation().hash);
+  const found = Boolean(target && requests.data?.some((r) => r.id === target));
+  // Once the list is there, the request the dashboard led to is brought into view and focused,
+  // so its reason is what is read next.
+  useEffect(() => {
+    if (!found || !target) return;
+    const row = document.getElementById(requestAnchor(target));
+    row?.scrollIntoView?.({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [found, target]);
   let body;
   if (requests.data) {
     if (requests.data.length === 0) {
@@ -75,7 +103,7 @@ export function RequestList({
       body = (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {requests.data.map((r) => (
-            <RequestRow key={r.id} request={r} />
+            <RequestRow key={r.id} request={r} targeted={r.id === target} />
           ))}
         </ul>
       );
