@@ -83,12 +83,14 @@ export type PendingActivityType = (typeof PENDING_ACTIVITY_TYPES)[number];
  * for staff to confirm that the payment arrived (`pending`, the spec's word for deposit rows),
  * or a transfer that has left the balance and waits to be sent (`in_progress`). A request staff
  * declined stays a while (`declined`, for 14 days after the decision) with staff's `reason`,
- * since the money the customer sent outside the app did not arrive in it; a confirmed one
- * leaves, its ledger line tells the rest. `effect` says what it does to the available balance:
+ * since the money the customer sent outside the app did not arrive in it. A confirmed deposit
+ * leaves, its ledger line tells the rest; a confirmed payment, upgrade or fixed deposit paid in
+ * crypto has no line on the current account, so it stays as long (`confirmed`, with the amount
+ * that arrived). `effect` says what it does to the available balance:
  * `credit` once confirmed (a deposit waiting), `debit` already taken (a transfer: its ledger
  * line, `entryId`, is in the history too), `none` (paid to the bank from outside the account: a
  * payment, an upgrade, a fixed deposit paid in crypto; and anything declined). `date` is when
- * it was asked for, or for a declined request when it was declined.
+ * it was asked for, or for a decided request when it was decided.
  */
 export const pendingActivitySchema = z
   .object({
@@ -99,7 +101,7 @@ export const pendingActivitySchema = z
     date: z.iso.datetime(),
     amount: unsignedMinorUnitsSchema,
     currency: z.string(),
-    status: z.enum(['pending', 'in_progress', 'declined']),
+    status: z.enum(['pending', 'in_progress', 'declined', 'confirmed']),
     effect: z.enum(['credit', 'debit', 'none']),
     entryId: z.string().nullable(),
     /** Staff's reason in full (up to 500 characters) when declined, otherwise null. */

@@ -177,6 +177,27 @@ describe('the dashboard: money on its way', () => {
       status: 'successful',
     });
     expect(after.items.find((i) => i.entryId === transferLine?.entryId)?.status).toBe('successful');
+
+    // A confirmed upgrade paid in crypto has no line on the account: it stays, confirmed, with
+    // what arrived, where a confirmed deposit left for its ledger line.
+    const upgraded = await s.post(`${STAFF_FUNDING}/requests/${upgrade.id}/confirm`, {
+      receivedAmount: '5000',
+    });
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    const later = await recent(c);
+    expect(later.pending.map((p) => [p.type, p.status])).toEqual([
+      ['upgrade', 'confirmed'],
+      ['payment', 'declined'],
+      ['fixed_deposit', 'pending'],
+    ]);
+    expect(later.pending[0]).toMatchObject({
+      id: upgrade.id,
+      amount: '5000',
+      effect: 'none',
+      entryId: null,
+      reason: null,
+    });
+    expect(later.items.map((i) => i.name)).not.toContain('Upgrade to the Gold plan, by Bitcoin');
   });
 });
 

@@ -41,8 +41,9 @@ export const accountRoutes =
           description:
             'The first page also has `pending`: money on its way, newest first: funding requests ' +
             'waiting for staff (`pending`), those declined in the last 14 days (`declined`, with ' +
-            "staff's `reason`), transfers waiting to be sent (`in_progress`). A later page answers " +
-            '`pending: []`.',
+            "staff's `reason`), payments, upgrades and fixed deposits paid in crypto confirmed in the " +
+            'last 14 days (`confirmed`, with the amount that arrived), transfers waiting to be sent ' +
+            '(`in_progress`). A later page answers `pending: []`.',
           querystring: z.object({
             limit: z.coerce.number().int().min(1).max(100).default(20),
             cursor: z.string().max(40).optional(),

@@ -3,6 +3,7 @@ import {
   ArrowDownLeft,
   ArrowUpRight,
   ChevronRight,
+  CircleCheck,
   CircleX,
   Clock,
   Hourglass,
@@ -179,14 +180,47 @@ function DeclinedRow({ item, shown }: { item: PendingActivity; shown: boolean })
   );
 }
 
+/** What a confirmed request paid for did, in the customer's words. */
+const DONE: Record<Exclude<PendingActivity['type'], 'deposit' | 'transfer'>, string> = {
+  payment: 'Paid in crypto; we confirmed it arrived',
+  fixed_deposit: 'Paid in crypto; your fixed deposit has started',
+  upgrade: 'Paid in crypto; your new plan applies',
+};
+
+/**
+ * A payment, an upgrade or a fixed deposit paid in crypto that staff confirmed lately: it never
+ * touched the balance, so it has no line of its own in the history; this row says it arrived
+ * (the amount that did, unsigned) and leads to the request on its page.
+ */
+function ConfirmedRow({ item, shown }: { item: PendingActivity; shown: boolean }) {
+  const done = item.type === 'deposit' || item.type === 'transfer' ? '' : DONE[item.type];
+  return (
+    <Row
+      to={pendingPath(item)}
+      icon={CircleCheck}
+      tone="in"
+      name={item.name}
+      details={
+        <>
+          <When iso={item.date} /> · {done}
+        </>
+      }
+      amount={<MaskedAmount minor={item.amount} currency={item.currency} shown={shown} />}
+      status={<FundingStatusBadge status="confirmed" />}
+    />
+  );
+}
+
 /**
  * Money on its way: a request waiting for staff (pending) or a transfer waiting to be sent (in
  * progress). A deposit shows what it will add; a transfer what it took; a payment, an upgrade or
  * a fixed deposit paid in crypto never touch the balance, so their amount has no sign. A request
- * declined lately shows as such (DeclinedRow).
+ * declined lately shows as such (DeclinedRow), and one of those three confirmed lately too
+ * (ConfirmedRow).
  */
 export function PendingRow({ item, shown }: { item: PendingActivity; shown: boolean }) {
   if (item.status === 'declined') return <DeclinedRow item={item} shown={shown} />;
+  if (item.status === 'confirmed') return <ConfirmedRow item={item} shown={shown} />;
   const transfer = item.type === 'transfer';
   return (
     <Row

@@ -180,6 +180,39 @@ describe('Recent Transactions', () => {
     );
   });
 
+  it('keeps a payment paid in crypto that staff confirmed, which has no line of its own, as confirmed with what arrived', async () => {
+    mockFetch(
+      bankAnswers({
+        [RECENT_PATH]: page(
+          [transaction({ id: '899', entryId: '76', name: 'Salary' })],
+          [
+            pending({
+              type: 'payment',
+              id: '41',
+              name: 'Payment (Card replacement), by Bitcoin',
+              amount: '1250',
+              status: 'confirmed',
+              effect: 'none',
+              date: '2024-03-07T16:30:00.000Z',
+            }),
+          ],
+        ),
+      }),
+    );
+    renderRoute('/dashboard');
+    const rows = await rowsOfRecent();
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Payment (Card replacement), by Bitcoin07/03/2024 · Paid in crypto; we confirmed it arrived$12.50confirmed',
+      'Salary05/03/2024Credit +$12.00successful',
+    ]);
+    const [confirmed] = rows as [HTMLElement];
+    expect(within(confirmed).getByText('confirmed').className).toMatch(/bg-green-50/);
+    expect(rows.map(hrefOf)).toEqual([
+      '/dashboard/make-payment#request-41',
+      '/dashboard/transactions/899',
+    ]);
+  });
+
   it('hides the amount of a declined request with the balance', async () => {
     localStorage.setItem('displayAmount', 'false');
     mockFetch(

@@ -28,5 +28,5 @@ const REQUEST_PAGES: Record<Exclude<PendingActivityType, 'transfer'>, string> = 
 export function pendingPath(item: Pick<PendingActivity, 'type' | 'id' | 'status'>): string {
   if (item.type === 'transfer') return transferDetailPath(item.id);
   const page = REQUEST_PAGES[item.type];
-  return item.status === 'declined' ? `${page}#${requestAnchor(item.id)}` : page;
+  return item.status === 'pending' ? page : `${page}#${requestAnchor(item.id)}`;
 }
