@@ -7,6 +7,7 @@ import {
   positiveMinorUnitsSchema,
   unsignedMinorUnitsSchema,
 } from './money.js';
+import { transactionPinSchema } from './pin.js';
 import { queueAmountShape, queuePageShape, queueSearchShape } from './queues.js';
 import { textSchema } from './text.js';
 
@@ -354,13 +355,14 @@ export const idempotencyKeySchema = z
 
 /**
  * A payment to the bank from the available balance (beyond the spec: PRODUCT.md), one ledger
- * entry at once.
+ * entry at once, authorized by the transaction PIN as a transfer is (decision 27).
  */
 export const paymentFromBalanceSchema = z
   .strictObject({
     purpose: id,
     amount: positiveDecimalAmountSchema,
     idempotencyKey: idempotencyKeySchema,
+    pin: transactionPinSchema,
   })
   .meta({ id: 'PaymentFromBalance' });
 
@@ -373,6 +375,7 @@ export const upgradeFromBalanceSchema = z
     plan: z.string().regex(/^[1-9]\d{0,18}$/, 'Choose a plan'),
     amount: positiveDecimalAmountSchema,
     idempotencyKey: idempotencyKeySchema,
+    pin: transactionPinSchema,
   })
   .meta({ id: 'UpgradeFromBalance' });
 
@@ -431,13 +434,17 @@ export const fixedDepositQuoteSchema = z
   .meta({ id: 'FixedDepositQuote' });
 export type FixedDepositQuote = z.infer<typeof fixedDepositQuoteSchema>;
 
-/** A fixed deposit funded from the available balance (beyond the spec: PRODUCT.md). */
+/**
+ * A fixed deposit funded from the available balance (beyond the spec: PRODUCT.md), authorized
+ * by the transaction PIN.
+ */
 export const newFixedDepositSchema = z
   .strictObject({
     plan: id,
     amount: positiveDecimalAmountSchema,
     /** The client's key for this attempt: a retried request never opens two deposits. */
     idempotencyKey: idempotencyKeySchema,
+    pin: transactionPinSchema,
   })
   .meta({ id: 'NewFixedDeposit' });
 

@@ -17,6 +17,15 @@ export const pinSchema = z
   .min(1, PIN_MISSING)
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `The PIN is ${PIN_LENGTH} digits`);
 
+/**
+ * The PIN that authorizes money leaving the balance (a transfer's PIN step, a payment, an
+ * upgrade or a fixed deposit paid from the balance): four digits, or the spec's "Invalid Pin"
+ * (none entered, or not four digits). Checked by the server's one PIN check (decision 27).
+ */
+export const transactionPinSchema = z
+  .string({ error: PIN_MISSING })
+  .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), PIN_MISSING);
+
 /** Said when a new PIN is one of the first a thief would try. */
 export const PIN_TOO_EASY = 'That PIN is easy to guess. Avoid repeated or consecutive digits.';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { openProposalSchema } from './dual-control.js';
 import { unsignedMinorUnitsSchema, positiveDecimalAmountSchema } from './money.js';
+import { transactionPinSchema } from './pin.js';
 import { queueAmountShape, queuePageShape, queueSearchShape } from './queues.js';
 import { textSchema } from './text.js';
 
@@ -221,7 +222,7 @@ export const transferListSchema = z
   .meta({ id: 'TransferList' });
 
 export const transferPinSchema = z
-  .strictObject({ pin: z.string().regex(/^\d{4}$/, 'Invalid Pin') })
+  .strictObject({ pin: transactionPinSchema })
   .meta({ id: 'TransferPin' });
 
 export const transferCodeSchema = z

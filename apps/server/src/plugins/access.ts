@@ -67,6 +67,19 @@ export function sessionOf(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
+/**
+ * The customer acting on a customer route, with the address and browser the access hook
+ * resolved: what the PIN check records of a wrong PIN.
+ */
+export function customerOf(request: FastifyRequest): {
+  userId: bigint;
+  ip: string;
+  userAgent: string;
+} {
+  const { userId } = sessionOf(request);
+  return { userId, ip: request.actor.ip ?? request.ip, userAgent: request.actor.userAgent ?? '' };
+}
+
 /** The staff member acting on a staff route (the access hook resolved them). */
 export function staffOf(request: FastifyRequest): StaffActor {
   if (!isStaffActor(request.actor)) throw new AppError('UNAUTHENTICATED', 'Please sign in.');

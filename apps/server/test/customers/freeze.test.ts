@@ -104,6 +104,7 @@ describe('debits blocked', () => {
       plan: plan.id,
       amount: '100.00',
       idempotencyKey: newKey().padEnd(16, 'x'),
+      pin: PIN,
     });
     expect(fd.statusCode).toBe(422);
     expect(fd.json()).toMatchObject({
@@ -267,6 +268,7 @@ describe('what a freeze lets through', () => {
       plan: plan.id,
       amount: '200.00',
       idempotencyKey: newKey().padEnd(16, 'x'),
+      pin: PIN,
     });
     expect(fd.statusCode, fd.body).toBe(201);
     expect(await h.balanceOf(c)).toBe(70_000n);

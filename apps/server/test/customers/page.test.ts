@@ -50,6 +50,7 @@ async function busyCustomer() {
     plan: plan.id,
     amount: '200.00',
     idempotencyKey: `page-test-${c.userId}-0000000`,
+    pin: PIN,
   });
   expect(fd.statusCode, fd.body).toBe(201);
   return c;

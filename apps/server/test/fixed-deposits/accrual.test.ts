@@ -8,6 +8,7 @@ import { testClock } from '../helpers/app.js';
 import { signedInCustomer } from '../helpers/customers.js';
 import { runJobs } from '../helpers/jobs.js';
 import { mailTo } from '../helpers/mail.js';
+import { TEST_PIN } from '../helpers/customers.js';
 import { useTestApp } from '../helpers/suite.js';
 import {
   addPlan,
@@ -35,7 +36,12 @@ function moveTo(iso: string) {
 }
 
 async function open(c: FundedCustomer, planId: string, amount: string) {
-  const res = await c.client.post(OPEN, { plan: planId, amount, idempotencyKey: clientKey() });
+  const res = await c.client.post(OPEN, {
+    plan: planId,
+    amount,
+    idempotencyKey: clientKey(),
+    pin: TEST_PIN,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as {
     id: string;

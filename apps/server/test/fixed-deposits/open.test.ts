@@ -5,6 +5,7 @@ import { openFixedDeposit } from '../../src/modules/fixed-deposits/index.js';
 import { interestForDays } from '../../src/modules/fixed-deposits/interest.js';
 import { testClock } from '../helpers/app.js';
 import { TestClient } from '../helpers/http.js';
+import { TEST_PIN, pinState } from '../helpers/customers.js';
 import { mailTo } from '../helpers/mail.js';
 import { useTestApp } from '../helpers/suite.js';
 import {
@@ -16,6 +17,7 @@ import {
   depositRow,
   entriesWithKeyPrefix,
   openingFootprint,
+  type FundedCustomer,
 } from './setup.js';
 
 const clock = testClock(new Date('2026-03-01T09:00:00Z'));
@@ -97,6 +99,7 @@ describe('a fixed deposit from the balance', () => {
       plan: plan.id,
       amount: '12500.50',
       idempotencyKey: key,
+      pin: TEST_PIN,
     });
     expect(res.statusCode, res.body).toBe(201);
     const deposit = res.json();
@@ -189,7 +192,7 @@ describe('a fixed deposit from the balance', () => {
   it('a retried key answers the same deposit and moves no more money', async () => {
     const plan = await addPlan(suite, { termCount: 90, termUnit: 'days', rateBp: 400 });
     const c = await customerWith(suite, 1_000_000n);
-    const body = { plan: plan.id, amount: '1000', idempotencyKey: clientKey() };
+    const body = { plan: plan.id, amount: '1000', idempotencyKey: clientKey(), pin: TEST_PIN };
     const first = await c.client.post(OPEN, body);
     const before = await openingFootprint(suite);
     const again = await c.client.post(OPEN, body);
@@ -220,7 +223,7 @@ describe('a fixed deposit from the balance', () => {
   it('the same key sent several times at once opens one deposit with one entry', async () => {
     const plan = await addPlan(suite, { termCount: 180, termUnit: 'days', rateBp: 350 });
     const c = await customerWith(suite, 500_000n);
-    const body = { plan: plan.id, amount: '2000', idempotencyKey: clientKey() };
+    const body = { plan: plan.id, amount: '2000', idempotencyKey: clientKey(), pin: TEST_PIN };
     const answers = await Promise.all([1, 2, 3].map(() => c.client.post(OPEN, body)));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
@@ -230,7 +233,12 @@ describe('a fixed deposit from the balance', () => {
     // Different keys at once are different deposits, each paid once.
     const two = await Promise.all(
       [1, 2].map(() =>
-        c.client.post(OPEN, { plan: plan.id, amount: '1000', idempotencyKey: clientKey() }),
+        c.client.post(OPEN, {
+          plan: plan.id,
+          amount: '1000',
+          idempotencyKey: clientKey(),
+          pin: TEST_PIN,
+        }),
       ),
     );
     expect(two.map((a) => a.statusCode)).toEqual([201, 201]);
@@ -256,39 +264,51 @@ describe('a fixed deposit from the balance', () => {
     const before = await openingFootprint(suite);
     const cases: [unknown, string, string?][] = [
       [
-        { plan: plan.id, amount: '300.01', idempotencyKey: clientKey() },
+        { plan: plan.id, amount: '300.01', idempotencyKey: clientKey(), pin: TEST_PIN },
         'body.amount',
         'Insufficient balance',
       ],
       [
-        { plan: plan.id, amount: '99.99', idempotencyKey: clientKey() },
+        { plan: plan.id, amount: '99.99', idempotencyKey: clientKey(), pin: TEST_PIN },
         'body.amount',
         `The ${plan.name} plan starts at $100.00`,
       ],
       [
-        { plan: plan.id, amount: '400.01', idempotencyKey: clientKey() },
+        { plan: plan.id, amount: '400.01', idempotencyKey: clientKey(), pin: TEST_PIN },
         'body.amount',
         `The ${plan.name} plan takes at most $400.00`,
       ],
-      [{ plan: plan.id, amount: '0', idempotencyKey: clientKey() }, 'body.amount'],
-      [{ plan: plan.id, amount: '-100', idempotencyKey: clientKey() }, 'body.amount'],
-      [{ plan: plan.id, amount: '100.001', idempotencyKey: clientKey() }, 'body.amount'],
-      [{ plan: plan.id, amount: '1e3', idempotencyKey: clientKey() }, 'body.amount'],
+      [{ plan: plan.id, amount: '0', idempotencyKey: clientKey(), pin: TEST_PIN }, 'body.amount'],
       [
-        { plan: retired.id, amount: '150', idempotencyKey: clientKey() },
+        { plan: plan.id, amount: '-100', idempotencyKey: clientKey(), pin: TEST_PIN },
+        'body.amount',
+      ],
+      [
+        { plan: plan.id, amount: '100.001', idempotencyKey: clientKey(), pin: TEST_PIN },
+        'body.amount',
+      ],
+      [{ plan: plan.id, amount: '1e3', idempotencyKey: clientKey(), pin: TEST_PIN }, 'body.amount'],
+      [
+        { plan: retired.id, amount: '150', idempotencyKey: clientKey(), pin: TEST_PIN },
         'body.plan',
         'Choose a plan from the list',
       ],
       [
-        { plan: '987654321', amount: '150', idempotencyKey: clientKey() },
+        { plan: '987654321', amount: '150', idempotencyKey: clientKey(), pin: TEST_PIN },
         'body.plan',
         'Choose a plan from the list',
       ],
-      [{ plan: '9999999999999999999', amount: '150', idempotencyKey: clientKey() }, 'body.plan'],
-      [{ plan: 'one', amount: '150', idempotencyKey: clientKey() }, 'body.plan'],
-      [{ plan: plan.id, amount: '150', idempotencyKey: 'short' }, 'body.idempotencyKey'],
       [
-        { plan: plan.id, amount: '150', idempotencyKey: `${'a'.repeat(20)}!` },
+        { plan: '9999999999999999999', amount: '150', idempotencyKey: clientKey(), pin: TEST_PIN },
+        'body.plan',
+      ],
+      [{ plan: 'one', amount: '150', idempotencyKey: clientKey(), pin: TEST_PIN }, 'body.plan'],
+      [
+        { plan: plan.id, amount: '150', idempotencyKey: 'short', pin: TEST_PIN },
+        'body.idempotencyKey',
+      ],
+      [
+        { plan: plan.id, amount: '150', idempotencyKey: `${'a'.repeat(20)}!`, pin: TEST_PIN },
         'body.idempotencyKey',
       ],
       [{ plan: plan.id, amount: '150' }, 'body.idempotencyKey'],
@@ -304,12 +324,129 @@ describe('a fixed deposit from the balance', () => {
     // A refused key is not spent: the same key with an amount that fits opens the deposit.
     const key = clientKey();
     expect(
-      (await c.client.post(OPEN, { plan: plan.id, amount: '400', idempotencyKey: key })).statusCode,
+      (
+        await c.client.post(OPEN, {
+          plan: plan.id,
+          amount: '400',
+          idempotencyKey: key,
+          pin: TEST_PIN,
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await c.client.post(OPEN, { plan: plan.id, amount: '300', idempotencyKey: key })).statusCode,
+      (
+        await c.client.post(OPEN, {
+          plan: plan.id,
+          amount: '300',
+          idempotencyKey: key,
+          pin: TEST_PIN,
+        })
+      ).statusCode,
     ).toBe(201);
     expect(await balanceOf(suite, c.currentAccountId)).toBe(0n);
+  });
+});
+
+describe('the transaction PIN', () => {
+  const WRONG_PIN = '9713';
+  const tries = (c: FundedCustomer) => pinState(suite.database, c.userId);
+  const depositsOf = async (c: FundedCustomer) => (await c.client.get(OPEN)).json().items;
+
+  it('is asked for: none, or not four digits, is a 400 on body.pin with nothing written', async () => {
+    const plan = await addPlan(suite, { termCount: 30, termUnit: 'days', rateBp: 300 });
+    const c = await customerWith(suite, 100_000n);
+    const before = await openingFootprint(suite);
+    for (const pin of [undefined, '', '123', '12345', '12 4', 1234]) {
+      const res = await c.client.post(OPEN, {
+        plan: plan.id,
+        amount: '200',
+        idempotencyKey: clientKey(),
+        ...(pin === undefined ? {} : { pin }),
+      });
+      expect(res.statusCode, String(pin)).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'body.pin', message: 'Invalid Pin' }]);
+    }
+    expect(await openingFootprint(suite)).toEqual(before);
+    expect(await tries(c)).toEqual({ failures: 0, pausedUntil: null });
+  });
+
+  it('a wrong PIN opens nothing and counts the try; the key still opens it with the right PIN', async () => {
+    const plan = await addPlan(suite, { termCount: 30, termUnit: 'days', rateBp: 300 });
+    const c = await customerWith(suite, 100_000n);
+    const before = await openingFootprint(suite);
+    const body = { plan: plan.id, amount: '200', idempotencyKey: clientKey() };
+    const wrong = await c.client.post(OPEN, { ...body, pin: WRONG_PIN });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      code: 'UNPROCESSABLE',
+      detail: 'Incorrect PIN. 4 tries left before PIN use is paused.',
+      errors: [{ path: 'body.pin', message: 'Incorrect PIN' }],
+    });
+    // No entry, account, deposit, notification or email: only the try, and its audit record.
+    expect(await openingFootprint(suite)).toEqual(before);
+    expect(await balanceOf(suite, c.currentAccountId)).toBe(100_000n);
+    expect(await tries(c)).toEqual({ failures: 1, pausedUntil: null });
+    const audited = await suite.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'security.pin_failed')
+      .where('target_id', '=', String(c.userId))
+      .execute();
+    expect(audited).toEqual([{ after: { failures: 1 } }]);
+
+    const right = await c.client.post(OPEN, { ...body, pin: TEST_PIN });
+    expect(right.statusCode, right.body).toBe(201);
+    expect(await balanceOf(suite, c.currentAccountId)).toBe(80_000n);
+    expect(await tries(c)).toEqual({ failures: 0, pausedUntil: null });
+  });
+
+  it('paused after five wrong PINs, the right PIN is refused too (423), and nothing opens', async () => {
+    const plan = await addPlan(suite, { termCount: 30, termUnit: 'days', rateBp: 300 });
+    const c = await customerWith(suite, 100_000n);
+    const open = (pin: string) =>
+      c.client.post(OPEN, { plan: plan.id, amount: '200', idempotencyKey: clientKey(), pin });
+    for (let i = 0; i < 4; i += 1) expect((await open(WRONG_PIN)).statusCode).toBe(422);
+    expect((await open(WRONG_PIN)).statusCode).toBe(423);
+    const paused = await open(TEST_PIN);
+    expect(paused.statusCode).toBe(423);
+    expect(paused.json()).toMatchObject({
+      code: 'PIN_LOCKED',
+      detail:
+        'Too many wrong PINs. For your security, PIN use is paused for 30 more minutes. Forgot your PIN? Reset it in Settings.',
+    });
+    expect((await c.client.get('/api/v1/pin')).json()).toEqual({
+      hasPin: true,
+      lockedUntil: '2026-03-01T09:30:00.000Z',
+    });
+    expect(await depositsOf(c)).toEqual([]);
+    expect(await balanceOf(suite, c.currentAccountId)).toBe(100_000n);
+    expect(await tries(c)).toMatchObject({ failures: 5 });
+  });
+
+  it('a retried key answers its deposit whatever PIN it carries, and counts no try', async () => {
+    const plan = await addPlan(suite, { termCount: 30, termUnit: 'days', rateBp: 300 });
+    const c = await customerWith(suite, 100_000n);
+    const body = { plan: plan.id, amount: '200', idempotencyKey: clientKey() };
+    const first = await c.client.post(OPEN, { ...body, pin: TEST_PIN });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await openingFootprint(suite);
+    const retried = await c.client.post(OPEN, { ...body, pin: WRONG_PIN });
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json()).toEqual(first.json());
+    expect(await openingFootprint(suite)).toEqual(before);
+    expect(await tries(c)).toEqual({ failures: 0, pausedUntil: null });
+  });
+
+  it('the same key sent several times at once with the PIN opens one deposit and counts no try', async () => {
+    const plan = await addPlan(suite, { termCount: 30, termUnit: 'days', rateBp: 300 });
+    const c = await customerWith(suite, 100_000n);
+    const body = { plan: plan.id, amount: '200', idempotencyKey: clientKey(), pin: TEST_PIN };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => c.client.post(OPEN, body)));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await entriesWithKeyPrefix(suite, `fd-open:${c.userId}:`)).toHaveLength(1);
+    expect(await balanceOf(suite, c.currentAccountId)).toBe(80_000n);
+    expect(await tries(c)).toEqual({ failures: 0, pausedUntil: null });
   });
 });
 
@@ -322,6 +459,7 @@ describe('who may see and open fixed deposits', () => {
       plan: plan.id,
       amount: '500',
       idempotencyKey: clientKey(),
+      pin: TEST_PIN,
     });
     expect(opened.statusCode).toBe(201);
     expect((await a.client.get(OPEN)).json().items.map((d: { id: string }) => d.id)).toEqual([
@@ -335,6 +473,7 @@ describe('who may see and open fixed deposits', () => {
       plan: plan.id,
       amount: '500',
       idempotencyKey: clientKey(),
+      pin: TEST_PIN,
     });
     expect([401, 403]).toContain(post.statusCode);
   });
@@ -342,7 +481,12 @@ describe('who may see and open fixed deposits', () => {
   it('a region without fixed deposits may not quote or open one, and still sees its own', async () => {
     const plan = await addPlan(suite, { termCount: 30, termUnit: 'days', rateBp: 300 });
     const c = await customerWith(suite, 100_000n);
-    await c.client.post(OPEN, { plan: plan.id, amount: '200', idempotencyKey: clientKey() });
+    await c.client.post(OPEN, {
+      plan: plan.id,
+      amount: '200',
+      idempotencyKey: clientKey(),
+      pin: TEST_PIN,
+    });
     const db = suite.database.db;
     await db
       .insertInto('customer_profiles')
@@ -358,6 +502,7 @@ describe('who may see and open fixed deposits', () => {
         plan: plan.id,
         amount: '200',
         idempotencyKey: clientKey(),
+        pin: TEST_PIN,
       });
       for (const res of [quote, open]) {
         expect(res.statusCode).toBe(403);

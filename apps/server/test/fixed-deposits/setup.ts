@@ -5,7 +5,7 @@ import {
   openCustomerAccount,
   postTransfer,
 } from '../../src/ledger/index.js';
-import { signedInCustomer } from '../helpers/customers.js';
+import { createPin, signedInCustomer } from '../helpers/customers.js';
 import type { TestSuite } from '../helpers/suite.js';
 
 /** Helpers shared by the fixed-deposit suites: plans, funded customers, reads of the ledger. */
@@ -43,9 +43,13 @@ export async function addPlan(
   return { id: String(row.id), name };
 }
 
-/** An approved customer with an open current account holding `balance` minor units. */
+/**
+ * An approved customer with an open current account holding `balance` minor units, and their
+ * transaction PIN (`TEST_PIN`), which opening a deposit from the balance asks for.
+ */
 export async function customerWith(suite: TestSuite, balance: bigint) {
   const c = await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+  await createPin(c.client);
   const db = suite.database.db;
   const account = await openCustomerAccount(db, {
     ownerId: c.userId,

@@ -8,6 +8,7 @@ import {
   interestForDays,
 } from '../../src/modules/fixed-deposits/interest.js';
 import { testClock } from '../helpers/app.js';
+import { TEST_PIN } from '../helpers/customers.js';
 import { useTestApp } from '../helpers/suite.js';
 import { addPlan, clientKey, customerWith, DAY, type FundedCustomer } from './setup.js';
 
@@ -31,6 +32,7 @@ describe('fixed deposits on the PDF statement', () => {
       plan: plan.id,
       amount: '20000',
       idempotencyKey: clientKey(),
+      pin: TEST_PIN,
     });
     expect(opened.statusCode, opened.body).toBe(201);
     const fd = opened.json();
@@ -68,6 +70,7 @@ describe('fixed deposits on the PDF statement', () => {
         plan: plan.id,
         amount: '5000',
         idempotencyKey: clientKey(),
+        pin: TEST_PIN,
       })
     ).json();
     clock.advance(30 * DAY);

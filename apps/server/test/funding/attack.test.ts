@@ -15,7 +15,7 @@ import {
 import { accrueAll } from '../../src/modules/fixed-deposits/accrual.js';
 import { loggerOptions } from '../../src/platform/logging.js';
 import { acceptUpload } from '../../src/platform/files/intake.js';
-import { signedInCustomer, type TestCustomer } from '../helpers/customers.js';
+import { TEST_PIN, createPin, signedInCustomer, type TestCustomer } from '../helpers/customers.js';
 import type { TestClient } from '../helpers/http.js';
 import { multipartBody, type Part } from '../helpers/multipart.js';
 import { adminApprovingCatalog } from '../helpers/catalog.js';
@@ -47,6 +47,7 @@ async function picture() {
 
 async function customer(balance = 0n): Promise<TestCustomer & { accountId: bigint }> {
   const c = await signedInCustomer(suite.app, suite.database, { kycStatus: 'approved' });
+  await createPin(c.client);
   const db = suite.database.db;
   const account = await openCustomerAccount(db, {
     ownerId: c.userId,
@@ -311,6 +312,7 @@ describe('access', () => {
       plan: plan.id,
       amount: '100',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
 
     for (const [method, url] of [
@@ -373,6 +375,7 @@ describe('money under races', () => {
           plan: plan.id,
           amount: '100',
           idempotencyKey: key(),
+          pin: TEST_PIN,
         }),
       ),
     );
@@ -392,11 +395,13 @@ describe('money under races', () => {
       plan: plan.id,
       amount: '100',
       idempotencyKey: k,
+      pin: TEST_PIN,
     });
     const second = await c.client.post('/api/v1/fixed-deposits', {
       plan: plan.id,
       amount: '900',
       idempotencyKey: k,
+      pin: TEST_PIN,
     });
     expect(first.statusCode).toBe(201);
     // A reused key with another amount is a 409 (it answered the first deposit with 201 before
@@ -406,6 +411,7 @@ describe('money under races', () => {
       plan: plan.id,
       amount: '100',
       idempotencyKey: k,
+      pin: TEST_PIN,
     });
     expect(replay.json()).toMatchObject({ id: first.json().id, principal: '10000' });
     // Another customer using the same key opens their own.
@@ -414,6 +420,7 @@ describe('money under races', () => {
       plan: plan.id,
       amount: '100',
       idempotencyKey: k,
+      pin: TEST_PIN,
     });
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().id).not.toBe(first.json().id);
@@ -459,6 +466,7 @@ describe('money under races', () => {
         plan: plan.id,
         amount: '20000',
         idempotencyKey: key(),
+        pin: TEST_PIN,
       });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -605,6 +613,7 @@ describe('the catalog changing under a pending request', () => {
       plan: plan.id,
       amount: '500',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(balance.statusCode).toBe(400);
     const quote = await c.client.get(`/api/v1/fixed-deposits/quote?plan=${plan.id}&amount=500`);

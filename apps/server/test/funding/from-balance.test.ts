@@ -7,13 +7,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkLedger, ensureInternalAccounts } from '../../src/ledger/index.js';
+import { TEST_PIN, pinState } from '../helpers/customers.js';
 import { mailTo } from '../helpers/mail.js';
 import { useTestApp } from '../helpers/suite.js';
+import { TRANSFERS, transferHelpers } from '../transfers/setup.js';
 import { fields, fundingHelpers, proof, type Customer } from './setup.js';
 
 const suite = useTestApp();
-const { staff, customer, fund, cryptoType, purpose, accountPlan, send, footprint } =
+const { staff, customer, payer, fund, cryptoType, purpose, accountPlan, send, footprint } =
   fundingHelpers(suite);
+/** A transfer waiting for its PIN: what the transfer flow answers is compared with a payment's. */
+const { confirmed } = transferHelpers(suite);
 
 const PAY = '/api/v1/funding/payments/from-balance';
 const UPGRADE = '/api/v1/funding/upgrades/from-balance';
@@ -60,10 +64,25 @@ async function ledgerOk() {
   expect((await checkLedger(suite.database.db)).violations).toEqual([]);
 }
 
+const pinStateOf = (c: Customer) => pinState(suite.database, c.userId);
+
+/** The wrong PINs the audit log holds for the customer. */
+async function wrongPinsAudited(c: Customer) {
+  const rows = await suite.database.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', 'security.pin_failed')
+    .where('target_id', '=', String(c.userId))
+    .execute();
+  return rows.length;
+}
+
+const WRONG_PIN = '9713';
+
 describe('an upgrade paid from the balance', () => {
   it('applies at once: one entry to the bank, the plan switched, audited, receipted', async () => {
     const gold = await accountPlan({ price: '5000', serviceChargeBp: 250 });
-    const c = await customer();
+    const c = await payer();
     await fund(c, 20_000n);
     const basic = await planOf(c);
     const income = await feeIncome();
@@ -72,6 +91,7 @@ describe('an upgrade paid from the balance', () => {
       plan: gold.id,
       amount: '50.00',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
@@ -132,13 +152,14 @@ describe('an upgrade paid from the balance', () => {
 
   it('is refused at another price than the plan has now, on a plan not offered, or the one held', async () => {
     const gold = await accountPlan({ price: '5000' });
-    const c = await customer();
+    const c = await payer();
     await fund(c, 20_000n);
     const before = await footprint();
     const wrongPrice = await c.client.post(UPGRADE, {
       plan: gold.id,
       amount: '40',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(wrongPrice.statusCode).toBe(400);
     expect(wrongPrice.json().errors[0]).toMatchObject({ path: 'body.amount' });
@@ -147,6 +168,7 @@ describe('an upgrade paid from the balance', () => {
       plan: '999999',
       amount: '50',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(unknown.json().errors[0]).toMatchObject({ path: 'body.plan' });
     const basic = await planOf(c);
@@ -154,6 +176,7 @@ describe('an upgrade paid from the balance', () => {
       plan: basic,
       amount: '50',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(startPlan.statusCode).toBe(400);
     expect(startPlan.json().errors[0]).toMatchObject({ path: 'body.plan' });
@@ -165,7 +188,7 @@ describe('an upgrade paid from the balance', () => {
     const coin = await cryptoType();
     const gold = await accountPlan({ price: '1000' });
     const platinum = await accountPlan({ price: '2000' });
-    const c = await customer();
+    const c = await payer();
     await fund(c, 50_000n);
     const sent = await send(c.client, 'upgrades', [
       ...fields({ type: coin.id, plan: gold.id, amount: '10' }),
@@ -176,6 +199,7 @@ describe('an upgrade paid from the balance', () => {
       plan: platinum.id,
       amount: '20',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toContain('already waiting');
@@ -184,7 +208,7 @@ describe('an upgrade paid from the balance', () => {
 
   it('with too little in the balance is refused with nothing written and the plan unchanged', async () => {
     const gold = await accountPlan({ price: '5000' });
-    const c = await customer();
+    const c = await payer();
     await fund(c, 4_999n);
     const basic = await planOf(c);
     const before = await footprint();
@@ -192,6 +216,7 @@ describe('an upgrade paid from the balance', () => {
       plan: gold.id,
       amount: '50',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toEqual({ path: 'body.amount', message: 'Insufficient balance' });
@@ -204,13 +229,14 @@ describe('an upgrade paid from the balance', () => {
 describe('a payment paid from the balance', () => {
   it('posts one entry to the bank and is listed with the payments as done', async () => {
     const fee = await purpose('Card replacement');
-    const c = await customer();
+    const c = await payer();
     await fund(c, 10_000n);
     const income = await feeIncome();
     const res = await c.client.post(PAY, {
       purpose: fee.id,
       amount: '12.50',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().request).toMatchObject({
@@ -243,11 +269,11 @@ describe('a payment paid from the balance', () => {
 
   it('is refused, with nothing written, beyond the balance, while debits are frozen, under a restriction, or before the identity check', async () => {
     const fee = await purpose();
-    const c = await customer();
+    const c = await payer();
     await fund(c, 1_000n);
     const before = await footprint();
     const pay = (amount: string) =>
-      c.client.post(PAY, { purpose: fee.id, amount, idempotencyKey: key() });
+      c.client.post(PAY, { purpose: fee.id, amount, idempotencyKey: key(), pin: TEST_PIN });
 
     const tooMuch = await pay('10.01');
     expect(tooMuch.statusCode).toBe(400);
@@ -309,9 +335,15 @@ describe('a payment paid from the balance', () => {
       purpose: '999999',
       amount: '1',
       idempotencyKey: key(),
+      pin: TEST_PIN,
     });
     expect(badPurpose.json().errors[0]).toMatchObject({ path: 'body.purpose' });
-    const badKey = await c.client.post(PAY, { purpose: fee.id, amount: '1', idempotencyKey: 'x' });
+    const badKey = await c.client.post(PAY, {
+      purpose: fee.id,
+      amount: '1',
+      idempotencyKey: 'x',
+      pin: TEST_PIN,
+    });
     expect(badKey.statusCode).toBe(400);
 
     expect(await footprint()).toEqual(before);
@@ -326,21 +358,37 @@ describe('idempotency and races', () => {
   it('a replay with the same key pays once and answers the same; other details are refused', async () => {
     const fee = await purpose();
     const gold = await accountPlan({ price: '3000' });
-    const c = await customer();
+    const c = await payer();
     await fund(c, 10_000n);
     const k = key();
-    const first = await c.client.post(PAY, { purpose: fee.id, amount: '20', idempotencyKey: k });
-    const again = await c.client.post(PAY, { purpose: fee.id, amount: '20', idempotencyKey: k });
+    const first = await c.client.post(PAY, {
+      purpose: fee.id,
+      amount: '20',
+      idempotencyKey: k,
+      pin: TEST_PIN,
+    });
+    const again = await c.client.post(PAY, {
+      purpose: fee.id,
+      amount: '20',
+      idempotencyKey: k,
+      pin: TEST_PIN,
+    });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json().request.id).toBe(first.json().request.id);
     expect(await debitsOf(c)).toHaveLength(1);
-    const other = await c.client.post(PAY, { purpose: fee.id, amount: '21', idempotencyKey: k });
+    const other = await c.client.post(PAY, {
+      purpose: fee.id,
+      amount: '21',
+      idempotencyKey: k,
+      pin: TEST_PIN,
+    });
     expect(other.statusCode).toBe(409);
     const asUpgrade = await c.client.post(UPGRADE, {
       plan: gold.id,
       amount: '30',
       idempotencyKey: k,
+      pin: TEST_PIN,
     });
     expect(asUpgrade.statusCode).toBe(409);
     expect(await balanceOf(c)).toBe(8_000n);
@@ -351,11 +399,13 @@ describe('idempotency and races', () => {
       plan: gold.id,
       amount: '30',
       idempotencyKey: u,
+      pin: TEST_PIN,
     });
     const replayed = await c.client.post(UPGRADE, {
       plan: gold.id,
       amount: '30',
       idempotencyKey: u,
+      pin: TEST_PIN,
     });
     expect(upgraded.statusCode, upgraded.body).toBe(201);
     expect(replayed.statusCode, replayed.body).toBe(201);
@@ -366,11 +416,11 @@ describe('idempotency and races', () => {
 
   it('payments from parallel tabs never overdraw: as many as the balance holds, no more', async () => {
     const fee = await purpose();
-    const c = await customer();
+    const c = await payer();
     await fund(c, 5_000n);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        c.client.post(PAY, { purpose: fee.id, amount: '10', idempotencyKey: key() }),
+        c.client.post(PAY, { purpose: fee.id, amount: '10', idempotencyKey: key(), pin: TEST_PIN }),
       ),
     );
     for (const a of answers) expect([201, 400, 503], a.body).toContain(a.statusCode);
@@ -383,12 +433,12 @@ describe('idempotency and races', () => {
 
   it('the same key sent from several tabs at once pays once', async () => {
     const fee = await purpose();
-    const c = await customer();
+    const c = await payer();
     await fund(c, 5_000n);
     const k = key();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        c.client.post(PAY, { purpose: fee.id, amount: '10', idempotencyKey: k }),
+        c.client.post(PAY, { purpose: fee.id, amount: '10', idempotencyKey: k, pin: TEST_PIN }),
       ),
     );
     const ids = new Set(answers.map((a) => a.json().request?.id));
@@ -400,11 +450,16 @@ describe('idempotency and races', () => {
 
   it('two upgrades to one plan from the balance at once charge once', async () => {
     const gold = await accountPlan({ price: '1000' });
-    const c = await customer();
+    const c = await payer();
     await fund(c, 10_000n);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        c.client.post(UPGRADE, { plan: gold.id, amount: '10', idempotencyKey: key() }),
+        c.client.post(UPGRADE, {
+          plan: gold.id,
+          amount: '10',
+          idempotencyKey: key(),
+          pin: TEST_PIN,
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400]);
@@ -418,7 +473,7 @@ describe('one pending upgrade at a time', () => {
   it('six crypto upgrade requests at once leave exactly one waiting, and no orphan proof', async () => {
     const coin = await cryptoType();
     const gold = await accountPlan({ price: '1000' });
-    const c = await customer();
+    const c = await payer();
     const before = await footprint();
     const parts = async () => [
       ...fields({ type: coin.id, plan: gold.id, amount: '10' }),
@@ -449,7 +504,7 @@ describe('one pending upgrade at a time', () => {
   it('the database holds it even past the service', async () => {
     const coin = await cryptoType();
     const gold = await accountPlan({ price: '1000' });
-    const c = await customer();
+    const c = await payer();
     const sent = await send(c.client, 'upgrades', [
       ...fields({ type: coin.id, plan: gold.id, amount: '10' }),
       await proof(),
@@ -473,5 +528,195 @@ describe('one pending upgrade at a time', () => {
     await expect(
       suite.database.db.insertInto('funding_requests').values(row).execute(),
     ).rejects.toThrow(/funding_requests_one_pending_upgrade/);
+  });
+});
+
+describe('the transaction PIN', () => {
+  it('is asked for: none, or not four digits, is a 400 on body.pin with nothing written and no try counted', async () => {
+    const fee = await purpose();
+    const gold = await accountPlan({ price: '1000' });
+    const c = await payer();
+    await fund(c, 10_000n);
+    const before = await footprint();
+    const bodies = [
+      { purpose: fee.id, amount: '5', idempotencyKey: key() },
+      { purpose: fee.id, amount: '5', idempotencyKey: key(), pin: '' },
+      { purpose: fee.id, amount: '5', idempotencyKey: key(), pin: '258' },
+      { purpose: fee.id, amount: '5', idempotencyKey: key(), pin: '25800' },
+      { purpose: fee.id, amount: '5', idempotencyKey: key(), pin: '25a0' },
+      { purpose: fee.id, amount: '5', idempotencyKey: key(), pin: 2580 },
+    ];
+    for (const body of bodies) {
+      const res = await c.client.post(PAY, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors).toContainEqual({ path: 'body.pin', message: 'Invalid Pin' });
+    }
+    const upgrade = await c.client.post(UPGRADE, {
+      plan: gold.id,
+      amount: '10',
+      idempotencyKey: key(),
+    });
+    expect(upgrade.statusCode).toBe(400);
+    expect(upgrade.json().errors).toEqual([{ path: 'body.pin', message: 'Invalid Pin' }]);
+    expect(await footprint()).toEqual(before);
+    expect(await balanceOf(c)).toBe(10_000n);
+    expect(await pinStateOf(c)).toEqual({ failures: 0, pausedUntil: null });
+  });
+
+  it('a wrong PIN is refused with the tries left: nothing posted, the try counted and audited', async () => {
+    const fee = await purpose();
+    const gold = await accountPlan({ price: '1000' });
+    const c = await payer();
+    await fund(c, 10_000n);
+    const basic = await planOf(c);
+    const before = await footprint();
+    const k = key();
+
+    const payment = await c.client.post(PAY, {
+      purpose: fee.id,
+      amount: '5',
+      idempotencyKey: k,
+      pin: WRONG_PIN,
+    });
+    expect(payment.statusCode).toBe(422);
+    expect(payment.json()).toMatchObject({
+      code: 'UNPROCESSABLE',
+      detail: 'Incorrect PIN. 4 tries left before PIN use is paused.',
+      errors: [{ path: 'body.pin', message: 'Incorrect PIN' }],
+    });
+    const upgrade = await c.client.post(UPGRADE, {
+      plan: gold.id,
+      amount: '10',
+      idempotencyKey: key(),
+      pin: WRONG_PIN,
+    });
+    expect(upgrade.statusCode).toBe(422);
+    expect(upgrade.json().detail).toBe('Incorrect PIN. 3 tries left before PIN use is paused.');
+
+    // Nothing but the tries: no request, no entry, the balance and the plan as they were.
+    expect(await footprint()).toEqual(before);
+    expect(await balanceOf(c)).toBe(10_000n);
+    expect(await planOf(c)).toBe(basic);
+    expect(await pinStateOf(c)).toEqual({ failures: 2, pausedUntil: null });
+    expect(await wrongPinsAudited(c)).toBe(2);
+    const told = (await c.client.get('/api/v1/notifications')).json().items;
+    expect(told.map((n: { title: string }) => n.title)).not.toContain('Payment receipt');
+
+    // The key was not spent: the right PIN pays with it, and the count starts again.
+    const paid = await c.client.post(PAY, {
+      purpose: fee.id,
+      amount: '5',
+      idempotencyKey: k,
+      pin: TEST_PIN,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await balanceOf(c)).toBe(9_500n);
+    expect(await pinStateOf(c)).toEqual({ failures: 0, pausedUntil: null });
+    await ledgerOk();
+  });
+
+  it('paused after five wrong PINs: refused as the transfer PIN step refuses, even with the right PIN', async () => {
+    const fee = await purpose();
+    const gold = await accountPlan({ price: '1000' });
+    const c = await payer();
+    await fund(c, 50_000n);
+    // A transfer waiting for its PIN, to hear what the transfer flow answers.
+    const transfer = await confirmed(c.client);
+    const pay = (pin: string) =>
+      c.client.post(PAY, { purpose: fee.id, amount: '5', idempotencyKey: key(), pin });
+    for (let i = 0; i < 4; i += 1) expect((await pay(WRONG_PIN)).statusCode).toBe(422);
+    const fifth = await pay(WRONG_PIN);
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json()).toMatchObject({ code: 'PIN_LOCKED' });
+    const before = await footprint();
+
+    const payment = await pay(TEST_PIN);
+    const upgrade = await c.client.post(UPGRADE, {
+      plan: gold.id,
+      amount: '10',
+      idempotencyKey: key(),
+      pin: TEST_PIN,
+    });
+    const atTransfer = await c.client.post(`${TRANSFERS}/${transfer}/pin`, { pin: TEST_PIN });
+    expect(atTransfer.statusCode).toBe(423);
+    const answer = (res: typeof atTransfer) => {
+      const { code, title, status, detail } = res.json();
+      return { statusCode: res.statusCode, code, title, status, detail };
+    };
+    expect(answer(payment)).toEqual(answer(atTransfer));
+    expect(answer(upgrade)).toEqual(answer(atTransfer));
+    expect(payment.json().detail).toMatch(
+      /^Too many wrong PINs\. For your security, PIN use is paused for \d+ more minutes\. Forgot your PIN\? Reset it in Settings\.$/,
+    );
+
+    expect(await footprint()).toEqual(before);
+    expect(await balanceOf(c)).toBe(50_000n);
+    expect((await pinStateOf(c)).failures).toBe(5);
+    // The customer was told of the pause, once.
+    const paused = (await mailTo(suite.app, c.email)).filter(
+      (m) => m.subject === 'Transaction PIN paused',
+    );
+    expect(paused).toHaveLength(1);
+  });
+
+  it('a retry of a payment made costs no PIN try, whatever PIN it carries, even while paused', async () => {
+    const fee = await purpose();
+    const c = await payer();
+    await fund(c, 10_000n);
+    const k = key();
+    const body = { purpose: fee.id, amount: '20', idempotencyKey: k };
+    const first = await c.client.post(PAY, { ...body, pin: TEST_PIN });
+    expect(first.statusCode, first.body).toBe(201);
+
+    const wrong = await c.client.post(PAY, { ...body, pin: WRONG_PIN });
+    expect(wrong.statusCode, wrong.body).toBe(201);
+    expect(wrong.json().request.id).toBe(first.json().request.id);
+    expect(await pinStateOf(c)).toEqual({ failures: 0, pausedUntil: null });
+    expect(await wrongPinsAudited(c)).toBe(0);
+
+    for (let i = 0; i < 5; i += 1) {
+      await c.client.post(PAY, { ...body, idempotencyKey: key(), pin: WRONG_PIN });
+    }
+    expect((await pinStateOf(c)).pausedUntil).not.toBeNull();
+    const whilePaused = await c.client.post(PAY, { ...body, pin: TEST_PIN });
+    expect(whilePaused.statusCode, whilePaused.body).toBe(201);
+    expect(whilePaused.json().request.id).toBe(first.json().request.id);
+    expect((await pinStateOf(c)).failures).toBe(5);
+    expect(await debitsOf(c)).toHaveLength(1);
+    expect(await balanceOf(c)).toBe(8_000n);
+  });
+
+  it('the same key sent from several tabs at once with the PIN pays once and counts no try', async () => {
+    const gold = await accountPlan({ price: '1000' });
+    const c = await payer();
+    await fund(c, 5_000n);
+    const body = { plan: gold.id, amount: '10', idempotencyKey: key(), pin: TEST_PIN };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => c.client.post(UPGRADE, body)),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    expect(new Set(answers.map((a) => a.json().request.id)).size).toBe(1);
+    expect(await debitsOf(c)).toHaveLength(1);
+    expect(await balanceOf(c)).toBe(4_000n);
+    expect(await planOf(c)).toBe(gold.id);
+    expect(await pinStateOf(c)).toEqual({ failures: 0, pausedUntil: null });
+    await ledgerOk();
+  });
+
+  it('a customer without a PIN is sent to create one, and nothing moves', async () => {
+    const fee = await purpose();
+    const c = await customer();
+    await fund(c, 10_000n);
+    const before = await footprint();
+    const res = await c.client.post(PAY, {
+      purpose: fee.id,
+      amount: '5',
+      idempotencyKey: key(),
+      pin: TEST_PIN,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('Create your transaction PIN first.');
+    expect(await footprint()).toEqual(before);
+    expect(await balanceOf(c)).toBe(10_000n);
   });
 });

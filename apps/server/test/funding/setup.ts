@@ -8,7 +8,7 @@ import {
   postTransfer,
 } from '../../src/ledger/index.js';
 import { approvingCatalogChanges } from '../helpers/catalog.js';
-import { signedInCustomer, type TestCustomer } from '../helpers/customers.js';
+import { createPin, signedInCustomer, type TestCustomer } from '../helpers/customers.js';
 import type { TestClient } from '../helpers/http.js';
 import { multipartBody, type Part } from '../helpers/multipart.js';
 import { createStaff, signInStaff } from '../helpers/staff.js';
@@ -76,6 +76,13 @@ export function fundingHelpers(suite: TestSuite) {
       name: `${names.firstName ?? 'Dorothy'} ${names.lastName ?? 'Vaughan'}`,
     });
     return { ...c, accountId: account.id } satisfies Customer;
+  }
+
+  /** A customer as `customer` leaves them, with their transaction PIN (`TEST_PIN`). */
+  async function payer(names: { firstName?: string; lastName?: string } = {}) {
+    const c = await customer(names);
+    await createPin(c.client);
+    return c;
   }
 
   /** Money in the customer's current account, as a confirmed deposit would leave it. */
@@ -203,6 +210,7 @@ export function fundingHelpers(suite: TestSuite) {
     staff,
     approvedBySecond,
     customer,
+    payer,
     fund,
     cryptoType,
     purpose,

@@ -50,3 +50,24 @@ export async function signedInCustomer(
   const signin = await client.post('/api/v1/auth/signin', { email, password: CUSTOMER_PASSWORD });
   return { client, email, userId: user.id, outcome: signin.json() };
 }
+
+/** The transaction PIN the suites' customers choose (not one of the easy guesses). */
+export const TEST_PIN = '2580';
+
+/**
+ * The customer's transaction PIN, created as the app does (POST /api/v1/pin): what a transfer
+ * and every payment out of the balance ask for.
+ */
+export async function createPin(client: TestClient, pin = TEST_PIN): Promise<void> {
+  const res = await client.post('/api/v1/pin', { pin, confirmPin: pin });
+  if (res.statusCode !== 201) throw new Error(`PIN not created: ${res.statusCode} ${res.body}`);
+}
+
+/** A customer's count of wrong PINs in a row, and the pause they led to (null: none). */
+export function pinState(database: Database, userId: bigint) {
+  return database.db
+    .selectFrom('transaction_pins')
+    .select(['failures', 'locked_until as pausedUntil'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}

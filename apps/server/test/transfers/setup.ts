@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { findAccount } from '../../src/ledger/index.js';
 import { fund } from '../helpers/ledger.js';
+import { TEST_PIN } from '../helpers/customers.js';
 import { mailTo } from '../helpers/mail.js';
 import type { TestClient } from '../helpers/http.js';
 import type { TestSuite } from '../helpers/suite.js';
@@ -14,7 +15,7 @@ import { fundingHelpers, type Customer } from '../funding/setup.js';
 export const TRANSFERS = '/api/v1/transfers';
 export const PAYEE_CHECKS = '/api/v1/transfers/payee-checks';
 export const STAFF_TRANSFERS = '/api/v1/staff/transfers';
-export const PIN = '2580';
+export const PIN = TEST_PIN;
 /** The bank's own SWIFT (set by `ownSwift`): a transfer to it is to a Cedar account. */
 export const OWN_SWIFT = 'CEDRUS33XXX';
 

@@ -12,6 +12,7 @@ import {
 import { AppError, fieldError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/index.js';
 import { fixedDepositPlanById } from '../catalog/index.js';
+import { verifyPin } from '../pin/index.js';
 import { refuseBlockedDebit, users } from '../users/index.js';
 import { utcDay } from './interest.js';
 import { listFixedDeposits } from './read.js';
@@ -120,52 +121,84 @@ export async function openFixedDeposit(
   return { fixedDepositId, entryId: entry.entryId };
 }
 
+/** Who opens the deposit, and from where: what the PIN check records of a wrong PIN. */
+export interface Depositor {
+  userId: bigint;
+  ip: string;
+  userAgent: string;
+}
+
+interface BalanceOpening {
+  plan: string;
+  amount: bigint;
+  idempotencyKey: string;
+  /** The transaction PIN the customer typed to authorize it. */
+  pin: string;
+}
+
 /**
- * A fixed deposit funded from the available balance (beyond the spec: PRODUCT.md). The client's
- * key makes it idempotent: the same key answers the same deposit, and two requests with one key
- * at once open one (the second waits on the first's lock on the key, then finds its deposit).
- * The same key with another plan or amount is refused.
+ * The deposit this client key opened already, if any: the same plan and amount answer it, others
+ * are refused (409).
+ */
+async function openedBefore(db: Kysely<DB>, userId: bigint, key: string, input: BalanceOpening) {
+  const entryId = await findEntryId(db, { idempotencyKey: key });
+  const earlier = entryId === undefined ? undefined : await depositOpenedBy(db, userId, entryId);
+  if (!earlier) return undefined;
+  if (earlier.planId !== idFrom(input.plan) || earlier.principal !== input.amount) {
+    throw new AppError('CONFLICT', 'This request was already made with other details.');
+  }
+  return earlier.id;
+}
+
+/**
+ * A fixed deposit funded from the available balance (beyond the spec: PRODUCT.md), authorized by
+ * the transaction PIN through the one PIN check, as a transfer is: a wrong PIN is counted (and
+ * committed) while nothing else is written; a paused PIN is refused as at a transfer's PIN step.
+ * The client's key makes it idempotent: the same key answers the same deposit (before the PIN is
+ * looked at: a retry moves nothing and costs no PIN try), and two requests with one key at once
+ * open one (the second waits on the first's lock on the key, then finds its deposit). The same
+ * key with another plan or amount is refused.
  */
 export async function openFromBalance(
   deps: AppDeps,
-  userId: bigint,
-  input: { plan: string; amount: bigint; idempotencyKey: string },
+  depositor: Depositor,
+  input: BalanceOpening,
 ): Promise<FixedDeposit> {
+  const { userId } = depositor;
   await checkFixedDepositsAvailable(deps, userId);
   const planId = idFrom(input.plan);
   if (planId === null) throw fieldError('body.plan', 'Choose a plan from the list');
   const key = balanceKey(userId, input.idempotencyKey);
-  const id = await deps.db.transaction().execute(async (trx) => {
-    await lockOpeningKey(trx, key);
-    const entryId = await findEntryId(trx, { idempotencyKey: key });
-    const earlier = entryId === undefined ? undefined : await depositOpenedBy(trx, userId, entryId);
-    if (earlier) {
-      if (earlier.planId !== planId || earlier.principal !== input.amount) {
-        throw new AppError('CONFLICT', 'This request was already made with other details.');
+  let id = await openedBefore(deps.db, userId, key, input);
+  if (id === undefined) {
+    await refuseBlockedDebit(deps.db, userId, 'fixed_deposit');
+    await verifyPin(deps, depositor, input.pin);
+    id = await deps.db.transaction().execute(async (trx) => {
+      await lockOpeningKey(trx, key);
+      const earlier = await openedBefore(trx, userId, key, input);
+      if (earlier !== undefined) return earlier;
+      // Under the customer's row lock, as a freeze writes it (decision 21).
+      await refuseBlockedDebit(trx, userId, 'fixed_deposit', { lock: true });
+      try {
+        const opened = await openFixedDeposit(trx, deps, {
+          userId,
+          planId,
+          principal: input.amount,
+          funding: {
+            kind: 'balance',
+            idempotencyKey: input.idempotencyKey,
+            actor: `customer:${userId}`,
+          },
+        });
+        return opened.fixedDepositId;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS') {
+          throw fieldError('body.amount', 'Insufficient balance');
+        }
+        throw error;
       }
-      return earlier.id;
-    }
-    // Under the customer's row lock, as a freeze writes it (decision 21).
-    await refuseBlockedDebit(trx, userId, 'fixed_deposit', { lock: true });
-    try {
-      const opened = await openFixedDeposit(trx, deps, {
-        userId,
-        planId,
-        principal: input.amount,
-        funding: {
-          kind: 'balance',
-          idempotencyKey: input.idempotencyKey,
-          actor: `customer:${userId}`,
-        },
-      });
-      return opened.fixedDepositId;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS') {
-        throw fieldError('body.amount', 'Insufficient balance');
-      }
-      throw error;
-    }
-  });
+    });
+  }
   const [deposit] = await listFixedDeposits(deps.db, userId, { id });
   if (!deposit) throw new AppError('INTERNAL', 'The fixed deposit was not found after opening');
   return deposit;

@@ -8,7 +8,7 @@ import {
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf } from '../../plugins/access.js';
+import { customerOf, sessionOf } from '../../plugins/access.js';
 import { listFixedDeposits } from './read.js';
 import { openFromBalance } from './open.js';
 import { quote } from './quote.js';
@@ -58,13 +58,16 @@ export const fixedDepositRoutes =
         schema: {
           tags: ['fixed-deposits'],
           summary:
-            'Open a fixed deposit from the available balance (one ledger entry; the same idempotencyKey never opens two)',
+            'Open a fixed deposit from the available balance, authorized by the transaction PIN (wrong: 422 with the tries left, counted; paused: 423): one ledger entry; the same idempotencyKey never opens two, and a retry of a deposit opened costs no PIN try',
           body: newFixedDepositSchema,
-          response: { 201: fixedDepositSchema, ...problemResponses(400, 401, 403, 409) },
+          response: {
+            201: fixedDepositSchema,
+            ...problemResponses(400, 401, 403, 409, 422, 423, 429),
+          },
         },
       },
       async (request, reply) => {
-        const opened = await openFromBalance(deps, sessionOf(request).userId, request.body);
+        const opened = await openFromBalance(deps, customerOf(request), request.body);
         return reply.status(201).send(opened);
       },
     );

@@ -12,6 +12,7 @@ import {
   offeredAccountPlan,
   offeredPaymentPurpose,
 } from '../catalog/index.js';
+import { verifyPin } from '../pin/index.js';
 import { refuseBlockedDebit, users } from '../users/index.js';
 import { PRODUCT_OF, rowId } from './labels.js';
 import { insertRequest, requestByClientKey } from './repo.js';
@@ -22,9 +23,10 @@ import { customerRequests } from './views.js';
  * A payment to the bank or an upgrade paid from the available balance (decision 27; beyond the
  * spec, PRODUCT.md): one ledger entry from the customer's current account to the bank's fee
  * income, in the transaction that records the request as confirmed and, for an upgrade, switches
- * the plan. The same checks as a transfer's submission, under the customer's row lock: the
- * restriction notice, the identity check, a freeze of debits, the balance (the ledger refuses
- * below zero); the client's key makes it idempotent.
+ * the plan. Authorized by the transaction PIN, through the one PIN check, as a transfer is. The
+ * same checks as a transfer's submission, under the customer's row lock: the restriction notice,
+ * the identity check, a freeze of debits, the balance (the ledger refuses below zero); the
+ * client's key makes it idempotent.
  */
 
 export interface BalancePayment {
@@ -34,6 +36,15 @@ export interface BalancePayment {
   /** The amount (a payment), or the plan's price as the customer saw it (an upgrade). */
   amount: bigint;
   idempotencyKey: string;
+  /** The transaction PIN the customer typed to authorize it. */
+  pin: string;
+}
+
+/** Who pays, and from where: what the PIN check records of a wrong PIN. */
+export interface Payer {
+  userId: bigint;
+  ip: string;
+  userAgent: string;
 }
 
 const OTHER_DETAILS = 'This request was already made with other details.';
@@ -82,53 +93,94 @@ async function subjectOf(trx: Kysely<DB>, userId: bigint, input: BalancePayment,
   };
 }
 
-/** The customer as a payment out of their balance needs them, their row locked. */
-async function payer(trx: Kysely<DB>, userId: bigint) {
-  // FOR NO KEY UPDATE, as a transfer's submission: one customer's payments wait in line, and a
-  // freeze or restriction set meanwhile either committed before (and refuses) or waits.
-  const user = await users.customerStanding(trx, userId, { lock: true });
+/**
+ * The customer as a payment out of their balance needs them. With `lock`, their row is held FOR
+ * NO KEY UPDATE, as a transfer's submission holds it: one customer's payments wait in line, and a
+ * freeze or restriction set meanwhile either committed before (and refuses) or waits.
+ */
+async function standingOf(db: Kysely<DB>, userId: bigint, lock: boolean) {
+  const user = await users.customerStanding(db, userId, { lock });
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   return user;
+}
+
+/** Refuses a customer under a restriction notice, not yet verified, or whose debits are frozen. */
+async function refuseUnlessPayer(
+  db: Kysely<DB>,
+  user: Awaited<ReturnType<typeof standingOf>>,
+  kind: BalancePayment['kind'],
+) {
+  if (user.restrictionHead !== null && user.restrictionBody !== null) {
+    throw new AppError('ACCOUNT_ON_HOLD', user.restrictionBody, {
+      notice: { title: user.restrictionHead, body: user.restrictionBody },
+    });
+  }
+  if (user.kycStatus !== 'approved') {
+    throw new AppError('FORBIDDEN', 'Your identity check must be approved first.');
+  }
+  await refuseBlockedDebit(db, user.id, kind);
+}
+
+/**
+ * The payment this client key made already, if any: the same details answer it, other details
+ * are refused (409).
+ */
+async function paidBefore(db: Kysely<DB>, userId: bigint, input: BalancePayment) {
+  const earlier = await requestByClientKey(db, userId, input.idempotencyKey);
+  if (!earlier) return undefined;
+  const subjectId = earlier.purposeId ?? earlier.accountPlanId;
+  if (
+    earlier.kind !== input.kind ||
+    subjectId !== rowId(input.subject) ||
+    earlier.amount !== input.amount
+  ) {
+    throw new AppError('CONFLICT', OTHER_DETAILS);
+  }
+  return earlier.id;
 }
 
 /**
  * Pays (once per client key) and answers the request as recorded: a replay of the same key and
  * details answers the first payment; the same key with other details is refused (409).
+ *
+ * The PIN is checked by the one PIN check after the customer's standing and before the payment's
+ * transaction: a wrong PIN is counted (and committed) while nothing else is written, a paused PIN
+ * is refused as at a transfer's PIN step. A key that paid already is answered before the PIN is
+ * looked at: a retry moves nothing, so it costs no PIN try, and answering it whatever PIN it
+ * carries tells nothing about the PIN.
  */
 export async function payFromBalance(
   deps: AppDeps,
-  userId: bigint,
+  payer: Payer,
   input: BalancePayment,
   actor: Actor,
 ): Promise<FundingRequest> {
-  const currency = deps.config.currency;
+  const { userId } = payer;
   const { available } = await availabilityFor(deps, userId);
   if (!available[PRODUCT_OF[input.kind]]) {
     throw new AppError('FORBIDDEN', 'Not available for your region');
   }
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const user = await payer(trx, userId);
-    const earlier = await requestByClientKey(trx, userId, input.idempotencyKey);
-    if (earlier) {
-      const subjectId = earlier.purposeId ?? earlier.accountPlanId;
-      if (
-        earlier.kind !== input.kind ||
-        subjectId !== rowId(input.subject) ||
-        earlier.amount !== input.amount
-      ) {
-        throw new AppError('CONFLICT', OTHER_DETAILS);
-      }
-      return earlier.id;
-    }
-    if (user.restrictionHead !== null && user.restrictionBody !== null) {
-      throw new AppError('ACCOUNT_ON_HOLD', user.restrictionBody, {
-        notice: { title: user.restrictionHead, body: user.restrictionBody },
-      });
-    }
-    if (user.kycStatus !== 'approved') {
-      throw new AppError('FORBIDDEN', 'Your identity check must be approved first.');
-    }
-    await refuseBlockedDebit(trx, userId, input.kind);
+  let id = await paidBefore(deps.db, userId, input);
+  if (id === undefined) {
+    await refuseUnlessPayer(deps.db, await standingOf(deps.db, userId, false), input.kind);
+    await verifyPin(deps, payer, input.pin);
+    id = await pay(deps, userId, input, actor);
+  }
+  const [paid] = await customerRequests(deps, userId, input.kind, id);
+  if (!paid) throw new AppError('INTERNAL', 'The payment was not found after saving');
+  return paid;
+}
+
+/** The payment itself, in one transaction under the customer's row lock: its request's id. */
+function pay(deps: AppDeps, userId: bigint, input: BalancePayment, actor: Actor) {
+  const currency = deps.config.currency;
+  return deps.db.transaction().execute(async (trx) => {
+    // Locked first: a request with the same key sent at the same moment waits here, then finds
+    // the payment the first one made.
+    const user = await standingOf(trx, userId, true);
+    const earlier = await paidBefore(trx, userId, input);
+    if (earlier !== undefined) return earlier;
+    await refuseUnlessPayer(trx, user, input.kind);
     const account = await currentAccountOf(trx, userId, currency);
     if (!account) throw new AppError('CONFLICT', 'Your account is not open yet.');
     const subject = await subjectOf(trx, userId, input, currency);
@@ -188,7 +240,4 @@ export async function payFromBalance(
     }
     return requestId;
   });
-  const [paid] = await customerRequests(deps, userId, input.kind, id);
-  if (!paid) throw new AppError('INTERNAL', 'The payment was not found after saving');
-  return paid;
 }

@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/files/index.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
-import { sessionOf, staffOf } from '../../plugins/access.js';
+import { customerOf, sessionOf, staffOf } from '../../plugins/access.js';
 import { confirmRequest, declineRequest } from './decide.js';
 import { payFromBalance } from './from-balance.js';
 import { submitRequest } from './submit.js';
@@ -31,6 +31,8 @@ import { customerRequests, readProof, requestForReview, reviewQueue } from './vi
 const CUSTOMER = { session: ['customer'] } as const;
 const REVIEW = { permission: 'funding.review' } as const;
 const problems = problemResponses(400, 401, 403, 404, 409, 413, 422);
+/** A payment from the balance: a wrong PIN is a 422 with the tries left, a paused PIN a 423. */
+const balanceProblems = problemResponses(400, 401, 403, 409, 422, 423, 429);
 
 /** The four crypto forms: their path, spec marker, fields and proof field. */
 const FORMS: {
@@ -134,17 +136,17 @@ export const fundingRoutes =
         schema: {
           tags: ['funding'],
           summary:
-            'Pay the bank for a purpose from the available balance: one ledger entry at once, confirmed (beyond the spec; the same idempotencyKey never pays twice)',
+            'Pay the bank for a purpose from the available balance, authorized by the transaction PIN (wrong: 422 with the tries left, counted; paused: 423): one ledger entry at once, confirmed (beyond the spec; the same idempotencyKey never pays twice, and a retry of a payment made costs no PIN try)',
           body: paymentFromBalanceSchema,
-          response: { 201: fundingPaidSchema, ...problemResponses(400, 401, 403, 409, 422) },
+          response: { 201: fundingPaidSchema, ...balanceProblems },
         },
       },
       async (request, reply) => {
-        const { purpose, amount, idempotencyKey } = request.body;
+        const { purpose, amount, idempotencyKey, pin } = request.body;
         const paid = await payFromBalance(
           deps,
-          sessionOf(request).userId,
-          { kind: 'payment', subject: purpose, amount, idempotencyKey },
+          customerOf(request),
+          { kind: 'payment', subject: purpose, amount, idempotencyKey, pin },
           request.actor,
         );
         return reply.status(201).send({ status: 'confirmed' as const, request: paid });
@@ -158,17 +160,17 @@ export const fundingRoutes =
         schema: {
           tags: ['funding'],
           summary:
-            'Upgrade to a plan paying its price from the available balance: one ledger entry, and the plan applies at once (beyond the spec; amount is the price the customer saw; the same idempotencyKey never pays twice)',
+            'Upgrade to a plan paying its price from the available balance, authorized by the transaction PIN (as a payment from the balance): one ledger entry, and the plan applies at once (beyond the spec; amount is the price the customer saw; the same idempotencyKey never pays twice)',
           body: upgradeFromBalanceSchema,
-          response: { 201: fundingPaidSchema, ...problemResponses(400, 401, 403, 409, 422) },
+          response: { 201: fundingPaidSchema, ...balanceProblems },
         },
       },
       async (request, reply) => {
-        const { plan, amount, idempotencyKey } = request.body;
+        const { plan, amount, idempotencyKey, pin } = request.body;
         const paid = await payFromBalance(
           deps,
-          sessionOf(request).userId,
-          { kind: 'upgrade', subject: plan, amount, idempotencyKey },
+          customerOf(request),
+          { kind: 'upgrade', subject: plan, amount, idempotencyKey, pin },
           request.actor,
         );
         return reply.status(201).send({ status: 'confirmed' as const, request: paid });
