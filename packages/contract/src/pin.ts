@@ -7,6 +7,8 @@ export const PIN_MISMATCH =
   'We have detected that the PIN you entered does not match. Please Re-enter PIN';
 export const PIN_CREATED = 'Your transaction PIN has been successfully created';
 export const PIN_MISSING = 'Invalid Pin';
+/** A PIN asked of a customer who has none yet (they are sent to create it). */
+export const PIN_NOT_CREATED = 'Create your transaction PIN first.';
 /** Consecutive wrong PINs before PIN use rests, and for how long (PRODUCT.md). */
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MS = 30 * 60_000;

@@ -1,6 +1,7 @@
 import {
   PIN_LOCK_MS,
   PIN_MAX_FAILURES,
+  PIN_NOT_CREATED,
   type ChangePinRequest,
   type PinResetRequest,
   type PinStatus,
@@ -17,7 +18,7 @@ import { hashPin, pinMatches } from './crypto.js';
 import { pinResetCodeEmail } from './emails.js';
 import * as repo from './repo.js';
 
-export const NO_PIN = 'Create your transaction PIN first.';
+export const NO_PIN = PIN_NOT_CREATED;
 
 interface Person {
   userId: bigint;

@@ -1,76 +1,60 @@
-import { fixedDepositSchema, type FundingForms, type TransferNotice } from '@bank/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { parseDecimalAmount, type FundingForms } from '@bank/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { amountProblem, dayMonthYear, money, tidyAmount } from '../../components/funding/format';
+import {
+  amountProblem,
+  dayMonthYear,
+  money,
+  percent,
+  tidyAmount,
+} from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
+import { NoticeDialog } from '../../components/ui/NoticeDialog';
 import { cardClass } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
-import { api } from '../../lib/api';
-import { fieldErrorsIn } from '../../lib/apply-field-errors';
-import { queryKeys } from '../../lib/queries';
-import { AvailableBalance, newKey, useAvailableBalance } from './balance';
-import { failureOutcome, onRefusal } from './failure';
+import {
+  AvailableBalance,
+  FIXED_DEPOSIT_FROM_BALANCE,
+  useAvailableBalance,
+  useBalancePayment,
+} from './balance';
 import { Back, Page, PageIntro, WhenAvailable } from './layout';
 import { OutcomeBanner, type Outcome } from './OutcomeBanner';
 import { PlanQuote, usePlanQuote } from './PlanQuote';
+import { ReviewPayment } from './ReviewPayment';
 
-type Field = 'plan' | 'amount';
+const FIELDS = ['plan', 'amount'] as const;
+type Field = (typeof FIELDS)[number];
 
-/** A fixed deposit from the available balance: one ledger entry, idempotent by its key. */
+/**
+ * A fixed deposit from the available balance: plan and amount (with what the plan pays), then
+ * the review with the transaction PIN; one ledger entry, idempotent by its key.
+ */
 function BalanceForm({ forms }: { forms: FundingForms }) {
-  const queryClient = useQueryClient();
   const balance = useAvailableBalance();
   const [plan, setPlan] = useState('');
   const [amount, setAmount] = useState('');
-  const [key, setKey] = useState(newKey);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [outcome, setOutcome] = useState<(Outcome & { id: number }) | null>(null);
-  const [notice, setNotice] = useState<TransferNotice | null>(null);
-  const refusalNotice = useRefusalNotice();
   const quote = usePlanQuote(forms, plan, amount);
   const formId = useId();
-  const announce = (next: Outcome) => setOutcome((last) => ({ ...next, id: (last?.id ?? 0) + 1 }));
   const focus = (field: Field) => document.getElementById(`${formId}-${field}`)?.focus();
-
-  const open = useMutation({
-    mutationFn: () =>
-      api('POST', '/api/v1/fixed-deposits', {
-        body: { plan, amount: tidyAmount(amount), idempotencyKey: key },
-        schema: fixedDepositSchema,
-      }),
-    onSuccess: (deposit) => {
-      announce({
+  const open = useBalancePayment({
+    endpoint: FIXED_DEPOSIT_FROM_BALANCE,
+    fields: FIELDS,
+    focus,
+    onPaid: (deposit) => {
+      setOutcome((last) => ({
         tone: 'success',
         head: 'Fixed deposit started.',
         body: `Your fixed deposit of ${money(deposit.principal, deposit.currency)} has started. It matures on ${dayMonthYear(deposit.maturityDate)} with ${money(deposit.interestAtMaturity, deposit.currency)} interest.`,
-      });
-      setErrors({});
+        id: (last?.id ?? 0) + 1,
+      }));
       setAmount('');
-      setKey(newKey());
-      void queryClient.invalidateQueries({ queryKey: queryKeys.fixedDeposits });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
-    },
-    onError: (error) => {
-      onRefusal(queryClient, error);
-      // A refusal with a notice (the account is on hold) is read in the notice dialog.
-      const told = refusalNotice(error);
-      if (told) {
-        setErrors({});
-        setNotice(told);
-        return;
-      }
-      const found = fieldErrorsIn(error, ['plan', 'amount']);
-      setErrors(found);
-      if (found.plan) focus('plan');
-      else if (found.amount) focus('amount');
-      announce(failureOutcome(error, found.plan ?? found.amount));
     },
   });
+  const { errors, review } = open;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -78,15 +62,48 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
     if (!plan) missing.plan = 'Choose a plan';
     const problem = amountProblem(amount, balance);
     if (problem) missing.amount = problem;
-    setErrors(missing);
+    open.setErrors(missing);
     if (missing.plan || missing.amount) {
       focus(missing.plan ? 'plan' : 'amount');
       return;
     }
     setOutcome(null);
-    open.mutate();
+    open.toReview({ plan, amount: tidyAmount(amount) });
   }
 
+  const shown = open.failure ?? outcome;
+  const notice = <NoticeDialog notice={open.notice} onOkay={open.closeNotice} />;
+  const chosen = forms.fixedDepositPlans.find((p) => p.id === review?.plan);
+  if (review && chosen) {
+    const minor = String(parseDecimalAmount(review.amount ?? '') ?? 0n);
+    const terms = quote.quote;
+    return (
+      <>
+        <ReviewPayment
+          amount={minor}
+          currency={forms.currency}
+          to={null}
+          lines={[
+            {
+              term: 'Into',
+              value: `A new fixed deposit: ${chosen.name}, ${percent(chosen.annualRateBp)} a year`,
+            },
+            ...(terms && terms.principal === minor
+              ? [
+                  {
+                    term: 'Matures',
+                    value: `${dayMonthYear(terms.maturityDate)}, with ${money(terms.interest, terms.currency)} interest`,
+                  },
+                ]
+              : []),
+          ]}
+          payLabel={`Pay ${money(minor, forms.currency)} into the deposit`}
+          payment={open}
+        />
+        {notice}
+      </>
+    );
+  }
   return (
     <form
       onSubmit={submit}
@@ -94,7 +111,7 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
       className="flex flex-col gap-4"
       aria-label="Start a fixed deposit"
     >
-      {outcome && <OutcomeBanner key={`outcome-${outcome.id}`} outcome={outcome} />}
+      {shown && <OutcomeBanner key={`outcome-${shown.id}`} outcome={shown} />}
       <AvailableBalance />
       <SelectField
         id={`${formId}-plan`}
@@ -104,7 +121,8 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
         error={errors.plan}
         onChange={(e) => {
           setPlan(e.target.value);
-          setKey(newKey());
+          open.setErrors({ ...errors, plan: undefined });
+          open.changed();
         }}
       >
         <option value="">Choose…</option>
@@ -125,16 +143,15 @@ function BalanceForm({ forms }: { forms: FundingForms }) {
         hint={`In ${forms.currency}, e.g. 1000.00`}
         onChange={(e) => {
           setAmount(e.target.value);
-          setKey(newKey());
+          open.setErrors({ ...errors, amount: undefined });
+          open.changed();
         }}
       />
       <PlanQuote state={quote} currency={forms.currency} />
       <div>
-        <Button type="submit" loading={open.isPending}>
-          Start fixed deposit
-        </Button>
+        <Button type="submit">Continue</Button>
       </div>
-      <NoticeDialog notice={notice} onOkay={() => setNotice(null)} />
+      {notice}
     </form>
   );
 }
@@ -145,7 +162,8 @@ export function FixedDepositBalancePage() {
     <Page>
       <Back to="/dashboard/fixed-deposit" label="Fixed deposit" />
       <PageIntro title="Fixed deposit from your balance">
-        The amount leaves your available balance now and comes back with its interest at maturity.
+        You check the deposit and confirm it with your transaction PIN; the amount leaves your
+        available balance now and comes back with its interest at maturity.
       </PageIntro>
       <section className={cardClass} aria-label="Fixed deposit from your balance">
         <WhenAvailable product="fixed_deposit">

@@ -35,6 +35,13 @@ afterEach(() => {
 const QUOTE = '/api/v1/fixed-deposits/quote';
 const LIST = '/api/v1/fixed-deposits';
 
+/** The form's Continue, then the review's PIN and its Pay button. */
+async function startDeposit(user: ReturnType<typeof userEvent.setup>, pay: string) {
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.type(await screen.findByLabelText('Transaction PIN'), '2580');
+  await user.click(screen.getByRole('button', { name: pay }));
+}
+
 const quote: FixedDepositQuote = {
   principal: '100000',
   annualRateBp: 500,
@@ -229,7 +236,7 @@ describe('Fixed deposit from your balance', () => {
     await user.selectOptions(screen.getByLabelText('Plan'), 'Twelve months');
     await user.type(screen.getByLabelText('Amount'), '1,000');
     expect(await screen.findByText(/^Interest at maturity:/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Start fixed deposit' }));
+    await startDeposit(user, 'Pay $1,000.00 into the deposit');
 
     const started = await screen.findByText('Fixed deposit started.');
     expect(started.closest('[role="status"]')?.textContent).toBe(
@@ -239,7 +246,8 @@ describe('Fixed deposit from your balance', () => {
     expect(sent.plan).toBe('7');
     expect(sent.amount).toBe('1000');
     expect(sent.idempotencyKey).toMatch(/^[a-f0-9]{32}$/);
-    expect(Object.keys(sent).sort()).toEqual(['amount', 'idempotencyKey', 'plan']);
+    expect(sent.pin).toBe('2580');
+    expect(Object.keys(sent).sort()).toEqual(['amount', 'idempotencyKey', 'pin', 'plan']);
     expect(await screen.findByText('$234.56')).toBeTruthy();
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('');
   });
@@ -255,14 +263,14 @@ describe('Fixed deposit from your balance', () => {
     renderRoute('/dashboard/fixed-deposit/balance');
     await user.selectOptions(await screen.findByLabelText('Plan'), 'Twelve months');
     await user.type(screen.getByLabelText('Amount'), '1000');
-    await user.click(screen.getByRole('button', { name: 'Start fixed deposit' }));
+    await startDeposit(user, 'Pay $1,000.00 into the deposit');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Something went wrong! Insufficient balance',
     );
     const amount = screen.getByLabelText('Amount');
     expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(amount);
-    await user.click(screen.getByRole('button', { name: 'Start fixed deposit' }));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    await startDeposit(user, 'Pay $1,000.00 into the deposit');
     await waitFor(() =>
       expect(callsTo(fetchMock, LIST).filter(([, init]) => init?.method === 'POST')).toHaveLength(
         2,
@@ -290,14 +298,14 @@ describe('Fixed deposit from your balance', () => {
     renderRoute('/dashboard/fixed-deposit/balance');
     await user.selectOptions(await screen.findByLabelText('Plan'), 'Twelve months');
     await user.type(screen.getByLabelText('Amount'), '1000');
-    await user.click(screen.getByRole('button', { name: 'Start fixed deposit' }));
+    await startDeposit(user, 'Pay $1,000.00 into the deposit');
     const dialog = await screen.findByRole('dialog', { name: onHold.title });
     expect(dialog.textContent).toContain(onHold.body);
     // Said in the dialog, not as a failed field.
     expect(screen.getByLabelText('Amount').getAttribute('aria-invalid')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Start fixed deposit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 
   it('refuses more than the available balance before asking the server', async () => {
@@ -307,7 +315,7 @@ describe('Fixed deposit from your balance', () => {
     await screen.findByText('$1,234.56');
     await user.selectOptions(screen.getByLabelText('Plan'), 'Twelve months');
     await user.type(screen.getByLabelText('Amount'), '2000');
-    await user.click(screen.getByRole('button', { name: 'Start fixed deposit' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Insufficient balance')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Amount'));
     expect(callsTo(fetchMock, LIST).some(([, init]) => init?.method === 'POST')).toBe(false);

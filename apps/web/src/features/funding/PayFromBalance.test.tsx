@@ -38,6 +38,12 @@ const PAY = '/api/v1/funding/payments/from-balance';
 const FORMS = '/api/v1/funding/forms';
 const KEY = /^[0-9a-f]{32}$/;
 
+/** The review's PIN typed and its Pay button pressed. */
+async function authorize(user: ReturnType<typeof userEvent.setup>, pay: string) {
+  await user.type(await screen.findByLabelText('Transaction PIN'), '2580');
+  await user.click(screen.getByRole('button', { name: pay }));
+}
+
 const paid = (overrides: Parameters<typeof request>[0]) => ({
   status: 201,
   body: {
@@ -75,11 +81,12 @@ describe('Upgrade Account from the balance', () => {
     await user.selectOptions(screen.getByLabelText('Plan'), '2');
     expect(screen.getByRole('table', { name: 'What changes with Gold' })).toBeTruthy();
     expect(screen.getByText(/from your balance, once\./).textContent).toContain('You pay $150.00');
-    await user.click(screen.getByRole('button', { name: 'Pay $150.00 and upgrade' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await authorize(user, 'Pay $150.00 and upgrade');
 
     expect(await screen.findByText('You are now on the Gold plan.')).toBeTruthy();
     const sent = sentBodyTo(fetchMock, UPGRADE) as Record<string, string>;
-    expect(sent).toMatchObject({ plan: '2', amount: '150.00' });
+    expect(sent).toMatchObject({ plan: '2', amount: '150.00', pin: '2580' });
     expect(sent.idempotencyKey).toMatch(KEY);
     // The plan shown is the one the server now says, read again.
     await waitFor(() => expect(screen.getByText('Gold', { selector: 'strong' })).toBeTruthy());
@@ -104,14 +111,16 @@ describe('Upgrade Account from the balance', () => {
     const user = userEvent.setup();
     renderRoute('/dashboard/upgrade');
     await user.click(await screen.findByRole('radio', { name: /From your balance/ }));
-    await user.click(screen.getByRole('button', { name: 'Pay and upgrade' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     const plan = screen.getByLabelText('Plan');
     expect(document.getElementById(`${plan.id}-error`)?.textContent).toBe('A plan is required');
     expect(document.activeElement).toBe(plan);
     await screen.findByText('$149.99');
     await user.selectOptions(plan, '2');
     expect(screen.getByRole('alert').textContent).toBe('Insufficient balance');
-    await user.click(screen.getByRole('button', { name: 'Pay $150.00 and upgrade' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // Not taken to the PIN: nothing could be paid.
+    expect(screen.queryByLabelText('Transaction PIN')).toBeNull();
     expect(callsTo(fetchMock, UPGRADE)).toHaveLength(0);
   });
 
@@ -125,7 +134,9 @@ describe('Upgrade Account from the balance', () => {
     renderRoute('/dashboard/upgrade');
     await user.click(await screen.findByRole('radio', { name: /From your balance/ }));
     await user.selectOptions(screen.getByLabelText('Plan'), '2');
-    await user.click(screen.getByRole('button', { name: 'Pay $150.00 and upgrade' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await authorize(user, 'Pay $150.00 and upgrade');
+    // Back to the form, which says why.
     expect(await screen.findByText('Something went wrong!')).toBeTruthy();
     expect(
       screen.getAllByText('The Gold plan costs $160.00 now: check the price'),
@@ -137,7 +148,8 @@ describe('Upgrade Account from the balance', () => {
     };
     const refused = problem(422, 'ACCOUNT_ON_HOLD', onHold.body);
     answer = { ...refused, body: { ...refused.body, notice: onHold } };
-    await user.click(screen.getByRole('button', { name: 'Pay $150.00 and upgrade' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await authorize(user, 'Pay $150.00 and upgrade');
     const dialog = await screen.findByRole('dialog', { name: onHold.title });
     expect(dialog.textContent).toContain(onHold.body);
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
@@ -201,24 +213,25 @@ describe('Make payment from the balance', () => {
     await user.click(await within(methods).findByRole('link', { name: /From your balance/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay from your balance' }));
 
-    await user.click(await screen.findByRole('button', { name: 'Pay from my balance' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Choose what the payment is for')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Purpose'));
     await user.selectOptions(screen.getByLabelText('Purpose'), 'Statement copy');
     await user.type(screen.getByLabelText('Amount'), '2000');
-    await user.click(screen.getByRole('button', { name: 'Pay from my balance' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Insufficient balance')).toBeTruthy();
     expect(callsTo(fetchMock, PAY)).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Amount'));
     await user.type(screen.getByLabelText('Amount'), '25');
-    await user.click(screen.getByRole('button', { name: 'Pay from my balance' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await authorize(user, 'Pay $25.00');
     expect(await screen.findByText('Payment made.')).toBeTruthy();
     expect(
       screen.getByText(/You paid \$25\.00 for Statement copy from your balance\./),
     ).toBeTruthy();
     const sent = sentBodyTo(fetchMock, PAY) as Record<string, string>;
-    expect(sent).toMatchObject({ purpose: '5', amount: '25' });
+    expect(sent).toMatchObject({ purpose: '5', amount: '25', pin: '2580' });
     expect(sent.idempotencyKey).toMatch(KEY);
     const list = await screen.findByRole('region', { name: 'Your payments' });
     expect(await within(list).findByText(/Account balance/)).toBeTruthy();

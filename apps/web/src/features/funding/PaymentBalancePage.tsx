@@ -1,4 +1,4 @@
-import type { FundingForms } from '@bank/contract';
+import { parseDecimalAmount, type FundingForms } from '@bank/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { amountProblem, money, tidyAmount } from '../../components/funding/format';
 import { Banner } from '../../components/ui/Banner';
@@ -7,33 +7,47 @@ import { cardClass } from '../../components/ui/card';
 import { NoticeDialog } from '../../components/ui/NoticeDialog';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
-import { AvailableBalance, useAvailableBalance, useBalancePayment } from './balance';
+import {
+  AvailableBalance,
+  PAYMENT_FROM_BALANCE,
+  useAvailableBalance,
+  useBalancePayment,
+} from './balance';
 import { Back, Page, PageIntro, WhenAvailable } from './layout';
 import { OutcomeBanner, type Outcome } from './OutcomeBanner';
 import { RequestList } from './RequestList';
+import { ReviewPayment } from './ReviewPayment';
 
 const FIELDS = ['purpose', 'amount'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** A payment to the bank from the available balance: purpose and amount, paid at once. */
+/**
+ * A payment to the bank from the available balance: purpose and amount, then the review with
+ * the transaction PIN, and it is paid at once.
+ */
 function PaymentForm({ forms }: { forms: FundingForms }) {
   const formId = useId();
   const balance = useAvailableBalance();
   const [purpose, setPurpose] = useState('');
   const [amount, setAmount] = useState('');
   const [done, setDone] = useState<(Outcome & { id: number }) | null>(null);
-  const payment = useBalancePayment('/api/v1/funding/payments/from-balance', FIELDS, (request) => {
-    setPurpose('');
-    setAmount('');
-    setDone((last) => ({
-      tone: 'success',
-      head: 'Payment made.',
-      body: `You paid ${money(request.claimedAmount, request.currency)} for ${request.subject ?? 'your purpose'} from your balance. Your receipt is in Notifications and your email.`,
-      id: (last?.id ?? 0) + 1,
-    }));
-  });
-  const { errors } = payment;
   const focus = (field: Field) => document.getElementById(`${formId}-${field}`)?.focus();
+  const payment = useBalancePayment({
+    endpoint: PAYMENT_FROM_BALANCE,
+    fields: FIELDS,
+    focus,
+    onPaid: ({ request }) => {
+      setPurpose('');
+      setAmount('');
+      setDone((last) => ({
+        tone: 'success',
+        head: 'Payment made.',
+        body: `You paid ${money(request.claimedAmount, request.currency)} for ${request.subject ?? 'your purpose'} from your balance. Your receipt is in Notifications and your email.`,
+        id: (last?.id ?? 0) + 1,
+      }));
+    },
+  });
+  const { errors, review } = payment;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,10 +63,27 @@ function PaymentForm({ forms }: { forms: FundingForms }) {
       focus(first);
       return;
     }
-    payment.pay.mutate({ purpose, amount: tidyAmount(amount) });
+    payment.toReview({ purpose, amount: tidyAmount(amount) });
   }
 
   const outcome = payment.failure ?? done;
+  const notice = <NoticeDialog notice={payment.notice} onOkay={payment.closeNotice} />;
+  if (review) {
+    const minor = parseDecimalAmount(review.amount ?? '') ?? 0n;
+    const named = forms.purposes.find((p) => p.id === review.purpose);
+    return (
+      <>
+        <ReviewPayment
+          amount={String(minor)}
+          currency={forms.currency}
+          lines={[{ term: 'For', value: named?.name ?? 'The purpose you chose' }]}
+          payLabel={`Pay ${money(String(minor), forms.currency)}`}
+          payment={payment}
+        />
+        {notice}
+      </>
+    );
+  }
   return (
     <form
       onSubmit={submit}
@@ -97,11 +128,9 @@ function PaymentForm({ forms }: { forms: FundingForms }) {
         }}
       />
       <div>
-        <Button type="submit" loading={payment.pay.isPending}>
-          Pay from my balance
-        </Button>
+        <Button type="submit">Continue</Button>
       </div>
-      <NoticeDialog notice={payment.notice} onOkay={payment.closeNotice} />
+      {notice}
     </form>
   );
 }
@@ -112,7 +141,8 @@ export function PaymentBalancePage() {
     <Page>
       <Back to="/dashboard/make-payment" label="Make payment" />
       <PageIntro title="Pay from your balance">
-        The amount leaves your available balance at once, and you get a receipt.
+        You check the payment and confirm it with your transaction PIN; the amount leaves your
+        available balance at once, and you get a receipt.
       </PageIntro>
       <section className={cardClass} aria-label="Payment from your balance">
         <WhenAvailable product="make_payment">

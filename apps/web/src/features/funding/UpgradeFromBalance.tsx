@@ -4,16 +4,22 @@ import { money } from '../../components/funding/format';
 import { Button } from '../../components/ui/Button';
 import { NoticeDialog } from '../../components/ui/NoticeDialog';
 import { SelectField } from '../../components/ui/SelectField';
-import { AvailableBalance, useAvailableBalance, useBalancePayment } from './balance';
+import {
+  AvailableBalance,
+  UPGRADE_FROM_BALANCE,
+  useAvailableBalance,
+  useBalancePayment,
+} from './balance';
 import type { Subject } from './CryptoRequestForm';
 import { OutcomeBanner } from './OutcomeBanner';
+import { ReviewPayment } from './ReviewPayment';
 
 const FIELDS = ['plan', 'amount'] as const;
 
 /**
  * An upgrade paid from the available balance: the plan (its price is what is paid, sent back so
- * that a price changed meanwhile is refused rather than charged), and one button that pays and
- * switches the plan at once.
+ * that a price changed meanwhile is refused rather than charged), then the review with the
+ * transaction PIN, and the plan switches as it is paid.
  */
 export function UpgradeFromBalance({
   forms,
@@ -34,8 +40,13 @@ export function UpgradeFromBalance({
   const formId = useId();
   const balance = useAvailableBalance();
   const chosen = forms.accountPlans.find((p) => p.id === plan);
-  const upgrade = useBalancePayment('/api/v1/funding/upgrades/from-balance', FIELDS, onPaid);
-  const { errors } = upgrade;
+  const upgrade = useBalancePayment({
+    endpoint: UPGRADE_FROM_BALANCE,
+    fields: FIELDS,
+    focus: () => document.getElementById(`${formId}-plan`)?.focus(),
+    onPaid: ({ request }) => onPaid(request),
+  });
+  const { errors, review } = upgrade;
   const price = chosen ? money(chosen.price, forms.currency) : null;
   const short = chosen !== undefined && balance !== null && BigInt(chosen.price) > balance;
 
@@ -51,10 +62,29 @@ export function UpgradeFromBalance({
       upgrade.setErrors({ amount: 'Insufficient balance' });
       return;
     }
-    upgrade.setErrors({});
-    upgrade.pay.mutate({ plan: chosen.id, amount: toDecimalString(BigInt(chosen.price)) });
+    upgrade.toReview({ plan: chosen.id, amount: toDecimalString(BigInt(chosen.price)) });
   }
 
+  const notice = <NoticeDialog notice={upgrade.notice} onOkay={upgrade.closeNotice} />;
+  if (review && chosen) {
+    return (
+      <>
+        <ReviewPayment
+          amount={chosen.price}
+          currency={forms.currency}
+          lines={[
+            {
+              term: 'For',
+              value: `The ${chosen.name} plan, which applies as soon as it is paid`,
+            },
+          ]}
+          payLabel={`Pay ${money(chosen.price, forms.currency)} and upgrade`}
+          payment={upgrade}
+        />
+        {notice}
+      </>
+    );
+  }
   return (
     <form
       onSubmit={submit}
@@ -98,11 +128,9 @@ export function UpgradeFromBalance({
         </p>
       )}
       <div>
-        <Button type="submit" loading={upgrade.pay.isPending}>
-          {price ? `Pay ${price} and upgrade` : 'Pay and upgrade'}
-        </Button>
+        <Button type="submit">Continue</Button>
       </div>
-      <NoticeDialog notice={upgrade.notice} onOkay={upgrade.closeNotice} />
+      {notice}
     </form>
   );
 }
