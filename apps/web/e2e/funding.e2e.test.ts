@@ -284,7 +284,13 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     // 1,000.00 at 5 % for a year of 365 or 366 days.
     await page.getByText(/Interest at maturity: \$50\.(00|14)/).waitFor();
     await expectAccessibleEverywhere(page, 'fixed deposit from balance');
-    await page.getByRole('button', { name: 'Start fixed deposit' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const review = page.getByRole('region', { name: 'You are about to pay' });
+    await review.getByText('A new fixed deposit: Twelve months, 5 % a year').waitFor();
+    await review.getByText(/with \$50\.(00|14) interest$/).waitFor();
+    await expectAccessibleEverywhere(page, 'fixed deposit from balance PIN');
+    await page.getByLabel('Transaction PIN').fill('3690');
+    await page.getByRole('button', { name: 'Pay $1,000.00 into the deposit' }).click();
     await page.getByText(/Your fixed deposit of \$1,000\.00 has started/).waitFor();
     await page.getByText(usd(after - 100_000n)).waitFor();
 

@@ -13,9 +13,10 @@ import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
 /**
- * Paying the bank from the balance (issue 19, decision 27): an upgrade paid from the balance
- * applies at once, a payment posts and is receipted, and once staff set a coin's rate the crypto
- * forms say how much of it to send.
+ * Paying the bank from the balance (issue 19, decision 27): each payment is reviewed and
+ * authorized with the transaction PIN (a wrong one refused with the tries left, five in a row
+ * pause it); an upgrade paid from the balance applies at once, a payment posts and is receipted,
+ * and once staff set a coin's rate the crypto forms say how much of it to send.
  */
 
 interface Customer {
@@ -30,6 +31,8 @@ const fixtures = path.join(repo, 'apps/server/test/fixtures');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
 const run = promisify(execFile);
 const usd = (minor: bigint) => formatMoney(minor, 'USD');
+const PIN = '3690';
+const WRONG_PIN = '1357';
 
 let server: RunningServer;
 let browser: Browser;
@@ -71,7 +74,7 @@ describe('paying the bank from the balance', () => {
     await signIn(page, server.url, customer.email, customer.password);
     await page.waitForURL('**/wp-user/dashboard/pincreation', { timeout: 15_000 });
     for (const label of ['Enter PIN', 'Re-enter PIN']) {
-      await page.getByLabel(label).fill('3690');
+      await page.getByLabel(label).fill(PIN);
       await page.getByRole('button', { name: 'Confirm' }).click();
     }
     await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
@@ -88,6 +91,26 @@ describe('paying the bank from the balance', () => {
     await page.getByRole('table', { name: 'What changes with Gold' }).waitFor();
     await page.getByText(usd(before)).first().waitFor();
     await expectAccessibleEverywhere(page, 'upgrade from the balance');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The review says what is paid, to whom and for what, then asks for the PIN.
+    const review = page.getByRole('region', { name: 'You are about to pay' });
+    await review.getByText('The Gold plan, which applies as soon as it is paid').waitFor();
+    expect(await review.getByText('$25.00', { exact: true }).count()).toBe(1);
+    await review.getByText('Cedar Bank').waitFor();
+    await review.getByText(usd(before - 2_500n)).waitFor();
+    await expectAccessibleEverywhere(page, 'upgrade from the balance PIN');
+    // A wrong PIN: refused with the tries left, nothing paid.
+    await page.getByLabel('Transaction PIN').fill(WRONG_PIN);
+    await page.getByRole('button', { name: 'Pay $25.00 and upgrade' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Incorrect PIN. 4 tries left before PIN use is paused.')
+      .waitFor();
+    expect(await page.getByLabel('Transaction PIN').inputValue()).toBe('');
+    await expectAccessibleEverywhere(page, 'upgrade from the balance wrong PIN');
+    expect(await page.getByText('Your plan now:').locator('strong').textContent()).toBe('Basic');
+    await page.getByLabel('Transaction PIN').fill(PIN);
     await page.getByRole('button', { name: 'Pay $25.00 and upgrade' }).click();
     await page.getByText('You are now on the Gold plan.').waitFor();
     await expect
@@ -107,7 +130,13 @@ describe('paying the bank from the balance', () => {
     await page.getByLabel('Purpose').selectOption({ label: 'Statement copy' });
     await page.getByLabel('Amount').fill('12');
     await expectAccessibleEverywhere(page, 'make payment from the balance');
-    await page.getByRole('button', { name: 'Pay from my balance' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const payment = page.getByRole('region', { name: 'You are about to pay' });
+    await payment.getByText('Statement copy').waitFor();
+    await payment.getByText('$12.00', { exact: true }).waitFor();
+    await expectAccessibleEverywhere(page, 'make payment from the balance PIN');
+    await page.getByLabel('Transaction PIN').fill(PIN);
+    await page.getByRole('button', { name: 'Pay $12.00' }).click();
     await page.getByText('Payment made.').waitFor();
     await page
       .getByText(usd(before - 2_500n - 1_200n))
@@ -162,7 +191,46 @@ describe('paying the bank from the balance', () => {
       .fill('a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d');
     await expectAccessibleEverywhere(page, 'crypto deposit with a coin amount');
 
-    expect(problems, problems.join('\n')).toEqual([]);
+    // Five wrong PINs in a row pause PIN use: the right one is refused too, and nothing is paid.
+    await openMenu(page, 'Make payment');
+    await page.getByRole('link', { name: /From your balance/ }).click();
+    await page.getByLabel('Purpose').selectOption({ label: 'Statement copy' });
+    await page.getByLabel('Amount').fill('5');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    for (let left = 4; left >= 1; left -= 1) {
+      await page.getByLabel('Transaction PIN').fill(WRONG_PIN);
+      await page.getByRole('button', { name: 'Pay $5.00' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(`Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left`)
+        .waitFor();
+    }
+    await page.getByLabel('Transaction PIN').fill(WRONG_PIN);
+    await page.getByRole('button', { name: 'Pay $5.00' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/^Too many wrong PINs\./)
+      .waitFor();
+    await page.getByLabel('Transaction PIN').fill(PIN);
+    await page.getByRole('button', { name: 'Pay $5.00' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/PIN use is paused for \d+ more minutes/)
+      .waitFor();
+    await expectAccessibleEverywhere(page, 'make payment from the balance PIN paused');
+    await page.getByRole('button', { name: 'Change details' }).click();
+    await page
+      .getByText(usd(before - 3_700n))
+      .first()
+      .waitFor();
+
+    // The browser logs each refused PIN (422) and each refusal while paused (423): six wrong PINs
+    // and the right one refused while paused, nothing else.
+    const refusal = (problem: string) =>
+      / 42[23] .*\/api\/v1\/funding\/(upgrades|payments)\/from-balance\)$/.test(problem);
+    expect(problems.filter(refusal)).toHaveLength(7);
+    const unexpected = problems.filter((problem) => !refusal(problem));
+    expect(unexpected, unexpected.join('\n')).toEqual([]);
     expect(staffProblems, staffProblems.join('\n')).toEqual([]);
     await context.close();
     await staffContext.close();
