@@ -58,11 +58,11 @@ type Judgement =
   | { ok: false; reason: 'wrong'; triesLeft: number };
 
 /**
- * The one PIN check, for settings now and transfers later. The PIN row is locked while a try is
- * judged, so tries sent at once are counted one after another. A rest in force refuses every
- * try unjudged, the right PIN too. The try's outcome is committed before the caller hears of it,
- * so a wrong try counts even though the caller's own work is refused. Five wrong PINs in a row
- * rest PIN use for 30 minutes; the customer is told in the app and by email.
+ * The one PIN check, for settings, transfers and payments from the balance. The PIN row is
+ * locked while a try is judged, so tries sent at once are counted one after another. A rest in
+ * force refuses every try unjudged, the right PIN too. The try's outcome is committed before the
+ * caller hears of it, so a wrong try counts even though the caller's own work is refused. Five
+ * wrong PINs in a row rest PIN use for 30 minutes; the customer is told in the app and by email.
  */
 export async function verifyPin(deps: AppDeps, person: Person, pin: string): Promise<void> {
   const judged = await deps.db.transaction().execute(async (trx): Promise<Judgement> => {
