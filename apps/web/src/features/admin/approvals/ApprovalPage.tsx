@@ -9,7 +9,9 @@ import { ReviewFrame } from '../shared/ReviewFrame';
 import { holds, useStaffMember } from '../shared/staff-member';
 import { StatusBadge } from '../shared/StatusBadge';
 import { approvalQuery } from './api';
+import { ProofView } from '../shared/funding/ProofView';
 import { EvidenceView } from './EvidenceView';
+import { FundingRequestSection, fundingRequestOf } from './FundingRequestContext';
 import { STATUS_LABELS, STATUS_TONES } from './labels';
 import { ProposalDecision } from './ProposalDecision';
 import { subjectPage } from './related';
@@ -72,6 +74,8 @@ function Proposal({
       a.customer.name
     ));
   const subject = subjectPage(a.subject);
+  const funding = fundingRequestOf(a);
+  const mayReadFunding = holds(me, 'funding.review');
   const concerns =
     subject &&
     (holds(me, subject.permission) ? (
@@ -126,15 +130,24 @@ function Proposal({
             title="What approving does"
             rows={a.details.map((line) => [line.label, line.value])}
           />
+          {funding !== null && (
+            <FundingRequestSection requestId={funding} approval={a} mayRead={mayReadFunding} />
+          )}
           <DetailSection title="Reason" rows={[['Proposer’s reason', a.reason]]} />
           <DetailSection title="Who and when" rows={who} />
           {decided.length > 0 && <DetailSection title="Decision" rows={decided} />}
         </div>
-        {a.evidenceMime ? (
-          <EvidenceView approvalId={a.id} />
-        ) : (
-          <p className="text-slate-700 dark:text-slate-300">No evidence file was attached.</p>
-        )}
+        <div className="flex min-w-0 flex-col gap-6">
+          {/* A confirmation's evidence is the customer's proof of payment. */}
+          {funding !== null && mayReadFunding && <ProofView requestId={funding} />}
+          {a.evidenceMime ? (
+            <EvidenceView approvalId={a.id} />
+          ) : (
+            funding === null && (
+              <p className="text-slate-700 dark:text-slate-300">No evidence file was attached.</p>
+            )
+          )}
+        </div>
       </div>
       {a.status === 'pending' && (
         <ProposalDecision key={a.id} approval={a} onDecided={onDecided} onConflict={onConflict} />

@@ -1,8 +1,9 @@
 import { formatMoney, type FundingStatus, type StaffFundingItem } from '@bank/contract';
 import { ItemLink, Missing, Person, When } from '../shared/cells';
 import { WaitingCell } from '../shared/second-person';
+import { SameTransactionId } from '../shared/funding/TransactionId';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
-import { KIND_LABELS, SUBJECT_LABELS } from './labels';
+import { KIND_LABELS, SUBJECT_LABELS } from '../shared/funding/labels';
 
 const nameOf = (item: StaffFundingItem) => `${item.customer.firstName} ${item.customer.lastName}`;
 
@@ -19,17 +20,24 @@ function shortId(id: string) {
   return id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
 }
 
-/** The coin, and the transaction id the customer gave, shortened, if any. */
+/**
+ * The coin, and the transaction id the customer gave, shortened (whole in its title and on the
+ * request's page), flagged when other requests gave it too.
+ */
 function PaidIn({ item }: { item: StaffFundingItem }) {
   return (
     <>
       {item.type}
       {item.transactionId && (
-        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+        <span
+          title={item.transactionId}
+          className="block font-mono text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
+        >
           <span className="sr-only">Transaction id starting </span>
           {shortId(item.transactionId)}
         </span>
       )}
+      <SameTransactionId ids={item.sameTransactionIdOn} compact />
     </>
   );
 }

@@ -36,6 +36,7 @@ const DEPOSIT: StaffFundingItem = {
   declineReason: null,
   decidedAt: null,
   decidedBy: null,
+  sameTransactionIdOn: [],
   proposal: null,
 };
 
