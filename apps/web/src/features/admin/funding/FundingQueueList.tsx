@@ -1,5 +1,5 @@
 import { formatMoney, type FundingStatus, type StaffFundingItem } from '@bank/contract';
-import { ItemLink, Missing, Person, When } from '../shared/cells';
+import { Decided, ItemLink, Missing, Numbered, Person, When } from '../shared/cells';
 import { WaitingCell } from '../shared/second-person';
 import { SameTransactionId } from '../shared/funding/TransactionId';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
@@ -10,7 +10,7 @@ const nameOf = (item: StaffFundingItem) => `${item.customer.firstName} ${item.cu
 function ReviewLink({ item }: { item: StaffFundingItem }) {
   return (
     <ItemLink to={`/admin/funding/${item.id}`} whose={nameOf(item)}>
-      {KIND_LABELS[item.kind]} {item.id}
+      <Numbered label={KIND_LABELS[item.kind]} id={item.id} />
     </ItemLink>
   );
 }
@@ -62,8 +62,9 @@ const WAITING: QueueColumn<StaffFundingItem> = {
 
 const decider = (item: StaffFundingItem) => item.decidedBy ?? <Missing said="Not recorded" />;
 
-const COLUMNS: QueueColumn<StaffFundingItem>[] = [
-  { header: 'Request', nowrap: true, cell: (item) => <ReviewLink item={item} /> },
+/** The columns of every tab; a decided tab shows when it was submitted only on wide screens. */
+const columns = (decided: boolean): QueueColumn<StaffFundingItem>[] => [
+  { header: 'Request', cell: (item) => <ReviewLink item={item} /> },
   {
     header: 'Customer',
     cell: (item) => <Person name={nameOf(item)} email={item.customer.email} />,
@@ -71,7 +72,7 @@ const COLUMNS: QueueColumn<StaffFundingItem>[] = [
   { header: 'Type', cell: (item) => <PaidIn item={item} /> },
   { header: 'Purpose or plan', cell: (item) => item.subject ?? <Missing said="None" /> },
   { header: 'Claimed', amount: true, cell: claimed },
-  { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.createdAt} /> },
+  { header: 'Submitted', wideOnly: decided, cell: (item) => <When iso={item.createdAt} /> },
 ];
 
 /** What a decided tab adds: what arrived or why not, who decided and when. */
@@ -80,8 +81,7 @@ const DECIDED: Record<Exclude<FundingStatus, 'pending'>, QueueColumn<StaffFundin
   declined: [{ header: 'Reason given', cell: (item) => item.declineReason ?? '' }],
 };
 const BY_WHOM: QueueColumn<StaffFundingItem>[] = [
-  { header: 'Decided', nowrap: true, cell: (item) => <When iso={item.decidedAt} /> },
-  { header: 'Decided by', cell: decider },
+  { header: 'Decided', cell: (item) => <Decided at={item.decidedAt} by={decider(item)} /> },
 ];
 
 /** The requests of one status: a table, or a card per request on a phone. */
@@ -100,7 +100,9 @@ export function FundingQueueList({
       items={items}
       caption={caption}
       rowKey={(item) => item.id}
-      columns={decided ? [...COLUMNS, ...DECIDED[status], ...BY_WHOM] : [...COLUMNS, WAITING]}
+      columns={
+        decided ? [...columns(true), ...DECIDED[status], ...BY_WHOM] : [...columns(false), WAITING]
+      }
       card={(item) => ({
         link: <ReviewLink item={item} />,
         aside: claimed(item),
