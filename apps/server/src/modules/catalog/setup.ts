@@ -66,7 +66,7 @@ function step(
 
 function institutionStep(r: CatalogReadiness, open: OpenChange[]): SetupStep {
   const label = 'Institution details';
-  const neededFor = `SWIFT code, routing number, country and postal address: needed for “To a ${BANK_NAME} customer” on Bank Transfer, for the details customers give to be paid from another bank, and for the bank’s address on receipts and statements.`;
+  const neededFor = `Needed for “To a ${BANK_NAME} customer” on Bank Transfer, for the details customers give to be paid from another bank (Add funds), and for the bank’s address on receipts and statements.`;
   const missing = INSTITUTION_FIELDS.filter(([key]) => !r[key]).map(([, words]) => words);
   if (missing.length === 0) {
     return step('institution', label, neededFor, 'done', 'All four are published.');
