@@ -310,6 +310,7 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     // The 1,200.00 is at the dual-control threshold: confirming it is a proposal, which a second
     // reviewer decides on the proposal's page, with the request and its proof beside it.
     await backOffice.getByRole('link', { name: 'Funding requests' }).click();
+    await staff.getByText('1 pending request, oldest first').waitFor();
     await queue.getByRole('link', { name: /Deposit \d+ ?: Grace Hopper/ }).click();
     await staff.getByLabel('Amount received').fill('1,200');
     await staff.getByRole('button', { name: 'Confirm', exact: true }).click();

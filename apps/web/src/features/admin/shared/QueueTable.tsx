@@ -38,12 +38,15 @@ function cellClass(
   last: boolean,
   header = false,
 ): string {
-  // An amount stays on one line; its heading ("Recipient gets") may wrap between words.
-  const fit = column.amount
-    ? `text-right ${header ? 'break-words' : 'font-semibold whitespace-nowrap'}`
-    : column.nowrap
-      ? 'whitespace-nowrap'
-      : 'break-words';
+  // A value kept on one line (an amount, an account number) may have a heading that wraps
+  // between words ("Recipient gets", "Account number").
+  const fit = header
+    ? `break-words ${column.amount ? 'text-right' : ''}`
+    : column.amount
+      ? 'text-right font-semibold whitespace-nowrap'
+      : column.nowrap
+        ? 'whitespace-nowrap'
+        : 'break-words';
   return `${last ? '' : 'pr-4'} ${fit} ${column.wideOnly ? 'hidden xl:table-cell' : ''}`;
 }
 
