@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { waitForMail } from './mailbox';
 import { enrolStaff, signIn, watchProblems } from './people';
-import { expectAccessibleEverywhere } from './quality';
+import { expectAccessibleEverywhere, expectTablesKeepWords } from './quality';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -156,6 +156,7 @@ describe('manual ledger adjustments in the browser', () => {
     await approver.getByRole('heading', { level: 1, name: 'Approvals' }).waitFor();
     await approver.getByText('1 waiting proposal, oldest first').waitFor();
     await expectAccessibleEverywhere(approver, 'approvals inbox');
+    await expectTablesKeepWords(approver, 'approvals inbox');
     await picture(approver, 'approvals-inbox');
     await approver
       .getByRole('link', { name: new RegExp(`^Proposal ${id} ?: Manual ledger adjustment`) })

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { enrolStaff, signIn, watchProblems } from './people';
-import { expectAccessibleEverywhere } from './quality';
+import { expectAccessibleEverywhere, expectTablesKeepWords } from './quality';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -85,6 +85,7 @@ describe('customers in the back office', () => {
     await staff.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     await staff.getByRole('link', { name: customer.name }).first().waitFor();
     await expectAccessibleEverywhere(staff, 'customer search');
+    await expectTablesKeepWords(staff, 'customer search');
     await staff.getByRole('searchbox', { name: /Search customers/ }).fill(customer.accountNumber);
     await staff.getByRole('button', { name: 'Search' }).click();
     await staff
@@ -106,6 +107,7 @@ describe('customers in the back office', () => {
       await nav.getByRole('link', { name: section }).click();
       await ready().first().waitFor();
       await expectAccessibleEverywhere(staff, `customer ${section}`);
+      if (section === 'Ledger') await expectTablesKeepWords(staff, 'customer ledger');
     }
     await nav.getByRole('link', { name: 'Internal notes' }).click();
     await staff.getByLabel(/New note/).fill('Called: asked why a payment was slow.');

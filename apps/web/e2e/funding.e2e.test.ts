@@ -17,7 +17,7 @@ import {
   signIn,
   watchProblems,
 } from './people';
-import { expectAccessibleEverywhere } from './quality';
+import { expectAccessibleEverywhere, expectTablesKeepWords } from './quality';
 import { startServer, type RunningServer } from './server';
 
 interface Customer {
@@ -29,6 +29,8 @@ interface Customer {
 
 const STAFF = { email: 'funding@bank.example', password: 'granite harbour lighthouse keeper' };
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+/** The transaction id the customer's wallet shows, given on two requests. */
+const TX_ID = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = path.join(repo, 'apps/server/test/fixtures');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
@@ -82,7 +84,13 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     const staff = await staffContext.newPage();
     const staffProblems = watchProblems(staff);
     await enrolStaff(staff, server.url, STAFF);
-    // Where money goes and what it costs take two people: a catalog manager approves.
+    // A new bank: the overview says what is missing before customers can use everything.
+    const setup = staff.getByRole('region', { name: 'Set up the bank' });
+    await setup.getByText(/0 of 6 done/).waitFor();
+    await expectAccessibleEverywhere(staff, 'staff overview, a new bank');
+    const backOffice = staff.getByRole('navigation', { name: 'Back office' });
+    // Where money goes and what it costs take two people: a catalog manager approves (who
+    // also reviews funding, to approve a large confirmation later).
     const approver = await inviteSecondApprover(
       staff,
       server.url,
@@ -93,7 +101,7 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
         firstName: 'Katherine',
         lastName: 'Johnson',
       },
-      ['catalog_manager'],
+      ['catalog_manager', 'operations'],
     );
 
     await staff.getByRole('link', { name: 'Crypto types' }).click();
@@ -110,9 +118,25 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
       .waitFor();
     await staff.getByRole('heading', { name: 'Change waiting for a second person' }).waitFor();
     await expectAccessibleEverywhere(staff, 'staff crypto types, an addition waiting');
+    // The overview says the step waits for a second person, with the proposal.
+    await backOffice.getByRole('link', { name: 'Overview' }).click();
+    const coinStep = setup
+      .getByRole('listitem')
+      .filter({ hasText: 'A crypto type and its deposit address' });
+    await coinStep.getByText('Waiting for a second person’s approval').waitFor();
+    await coinStep.getByRole('link', { name: /^Open proposal \d+$/ }).waitFor();
+    await expectAccessibleEverywhere(staff, 'staff overview, a crypto type waiting');
+    await backOffice.getByRole('link', { name: 'Crypto types' }).click();
+    await staff.getByRole('heading', { name: 'Change waiting for a second person' }).waitFor();
     await approveWaiting(staff, approver);
     await staff.getByText(ADDRESS).waitFor();
     await expectAccessibleEverywhere(staff, 'staff crypto types');
+    await staff.getByRole('button', { name: 'Set rate of Bitcoin' }).click();
+    await staff.getByLabel('Price of one coin (USD)').fill('60000');
+    await staff.getByLabel('Ticker').fill('BTC');
+    await staff.getByLabel('Decimals').fill('8');
+    await staff.getByRole('button', { name: 'Save rate' }).click();
+    await staff.getByText('The rate of Bitcoin is saved: customers see it now.').waitFor();
 
     await staff.getByRole('link', { name: 'Payment purposes' }).click();
     await staff.getByRole('heading', { level: 1, name: 'Payment purposes' }).waitFor();
@@ -149,6 +173,7 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await staff.getByLabel('SWIFT code').fill('CEDRGB2L');
     await staff.getByLabel('Routing number').fill('021000021');
     await staff.getByLabel('Country').selectOption('GB');
+    await staff.getByLabel('Postal address').fill('1 Cedar Square, London EC2V 7HH');
     await staff.getByRole('button', { name: 'Save' }).click();
     await staff
       .getByText(
@@ -159,8 +184,15 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await expectAccessibleEverywhere(staff, 'staff institution details, a change waiting');
     await approveWaiting(staff, approver);
     await expect.poll(() => staff.getByLabel('SWIFT code').inputValue()).toBe('CEDRGB2L');
-    await approver.dispose();
     await expectAccessibleEverywhere(staff, 'staff institution details');
+
+    // One step is left: a plan besides the default one, for customers to upgrade to.
+    await backOffice.getByRole('link', { name: 'Overview' }).click();
+    await setup.getByText(/5 of 6 done/).waitFor();
+    const plans = setup.getByRole('listitem').filter({ hasText: 'Account plans to upgrade to' });
+    await plans.getByText('Missing', { exact: true }).waitFor();
+    expect(await setup.getByText('Done', { exact: true }).count()).toBe(5);
+    await expectAccessibleEverywhere(staff, 'staff overview, one step left');
 
     // The customer: PIN first, then Add funds.
     const context = await browser.newContext({
@@ -209,12 +241,23 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await page
       .getByLabel('Payment Proof')
       .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: proof });
+    await page.getByLabel('Transaction id (optional)').fill(TX_ID);
     await page.getByRole('button', { name: 'Submit Deposit' }).click();
     await page.getByText('Payment Pending!').waitFor();
     const transactions = page.getByRole('region', { name: 'Crypto Transactions' });
     await transactions.getByText('pending').waitFor();
     await transactions.getByText('$150.00').waitFor();
     await expectAccessibleEverywhere(page, 'crypto deposit');
+    // Another of 1,200.00, giving the same transaction id (as a block explorer writes it).
+    await page.reload();
+    await page.getByLabel('Amount').fill('1200');
+    await page
+      .getByLabel('Payment Proof')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: proof });
+    await page.getByLabel('Transaction id (optional)').fill(TX_ID.toUpperCase());
+    await page.getByRole('button', { name: 'Submit Deposit' }).click();
+    await page.getByText('Payment Pending!').waitFor();
+    await transactions.getByText('$1,200.00').waitFor();
 
     // Staff confirm 142.50: less arrived than was claimed.
     await staff
@@ -222,8 +265,15 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
       .getByRole('link', { name: 'Funding requests' })
       .click();
     await staff.getByRole('heading', { name: 'Funding requests' }).waitFor();
+    // Each of the two is flagged in the list: the same id was given on the other.
+    const queue = staff.getByRole('table', { name: 'Pending requests, oldest first' });
+    await expect.poll(() => queue.getByText(/^Same id as request \d+$/).count()).toBe(2);
     await expectAccessibleEverywhere(staff, 'staff funding queue');
-    await staff.getByRole('link', { name: /Deposit \d+ ?: Grace Hopper/ }).click();
+    await expectTablesKeepWords(staff, 'staff funding queue');
+    await queue
+      .getByRole('link', { name: /Deposit \d+ ?: Grace Hopper/ })
+      .first()
+      .click();
     const shown = staff.getByRole('img', { name: 'Proof of payment' });
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
     await expectAccessibleEverywhere(staff, 'staff funding review');
@@ -235,7 +285,7 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await staff.getByText('Confirmed with $142.50. The customer has been told.').waitFor();
 
     // The customer sees the confirmed amount everywhere.
-    const after = before + 14_250n;
+    let after = before + 14_250n;
     await page.reload();
     await transactions.getByText('confirmed').waitFor();
     await transactions.getByText('$142.50').waitFor();
@@ -256,6 +306,51 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
       .getByText(/You told us \$150\.00; \$142\.50 arrived/)
       .first()
       .waitFor();
+
+    // The 1,200.00 is at the dual-control threshold: confirming it is a proposal, which a second
+    // reviewer decides on the proposal's page, with the request and its proof beside it.
+    await backOffice.getByRole('link', { name: 'Funding requests' }).click();
+    await staff.getByText('1 pending request, oldest first').waitFor();
+    await queue.getByRole('link', { name: /Deposit \d+ ?: Grace Hopper/ }).click();
+    await staff.getByLabel('Amount received').fill('1,200');
+    await staff.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await staff
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Send $1,200.00 for approval' })
+      .click();
+    const proposed = staff.getByRole('link', { name: /^Open proposal \d+$/ }).first();
+    const approvalId = /(\d+)$/.exec((await proposed.getAttribute('href')) ?? '')?.[1];
+    expect(approvalId).toBeDefined();
+    const checkerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const checker = await checkerContext.newPage();
+    const checkerProblems = watchProblems(checker);
+    await approver.signInOn(checker);
+    await checker.goto(`${server.url}/wp-user/admin/approvals/${approvalId}`);
+    const request = checker.getByRole('region', { name: 'The customer’s request' });
+    await request.getByText(TX_ID.toUpperCase()).waitFor();
+    await request
+      .getByText(/^Also given on request \d+: check it is not one payment claimed twice\.$/)
+      .waitFor();
+    await request.getByText('$1,200.00, as claimed').waitFor();
+    await request.getByText(/^About 0\.02 BTC, at \$60,000\.00 a coin/).waitFor();
+    const proofShown = checker.getByRole('img', { name: 'Proof of payment' });
+    await expect
+      .poll(() => proofShown.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(160);
+    await expectAccessibleEverywhere(checker, 'approval of a funding confirmation');
+    await checker.getByRole('button', { name: 'Approve' }).click();
+    await checker.getByText('Approved and carried out.').waitFor();
+    // The request beside it is read again: confirmed with what was approved.
+    await checker
+      .getByRole('region', { name: 'Decision taken' })
+      .getByText('$1,200.00, as claimed')
+      .waitFor();
+    expect(checkerProblems, checkerProblems.join('\n')).toEqual([]);
+    await checkerContext.close();
+    await approver.dispose();
+    after += 120_000n;
+    await openMenu(page, 'Dashboard');
+    await page.getByText(usd(after)).first().waitFor();
 
     // The other new pages, checked as they stand.
     await openMenu(page, 'Make payment');

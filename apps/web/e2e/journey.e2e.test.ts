@@ -296,6 +296,11 @@ describe('a new customer, from sign-up to an approved account', () => {
     await open('Bank Transfer', 'Bank Transfer');
     await page.getByText('No transfers yet.', { exact: false }).waitFor();
     await page.getByLabel('SWIFT/BIC code').waitFor();
+    // A new bank has not published its own details: paying another of its customers says so.
+    const cedar = page.getByRole('radio', { name: 'To a Cedar Bank customer' });
+    expect(await cedar.isDisabled()).toBe(true);
+    expect(await cedar.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByText('Not available yet: the bank is still setting it up.').waitFor();
     await expectAccessibleEverywhere(page, 'bank transfer, nothing sent yet');
 
     await page.getByRole('button', { name: /Account menu for/ }).click();

@@ -137,6 +137,8 @@ export async function signInStaff(
 export interface SecondApprover {
   /** Approves a proposal under Approvals, as this second staff member. */
   approve(approvalId: string): Promise<void>;
+  /** Signs this second staff member in on `page` (password, then their app's code). */
+  signInOn(page: Page): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -178,6 +180,7 @@ export async function inviteSecondApprover(
     async approve(approvalId) {
       await call(`/api/v1/staff/approvals/${approvalId}/approve`);
     },
+    signInOn: (page) => signInStaff(page, baseUrl, who, nextCode, false),
     dispose: () => api.dispose(),
   };
 }

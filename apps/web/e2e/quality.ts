@@ -56,3 +56,67 @@ export async function expectAccessibleEverywhere(page: Page, name: string): Prom
   await screenshot(page, name, '360');
   if (viewport) await page.setViewportSize(viewport);
 }
+
+/**
+ * The words that the page's tables break across lines (a name, an email or a reference split
+ * in the middle), as shown; empty when every word keeps whole. Breaking at a space, a hyphen or
+ * a slash is wrapping, not breaking; text only for screen readers is left out.
+ */
+export function wordsBrokenInTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const cell of document.querySelectorAll('table th, table td')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.sr-only')) continue;
+        for (const word of (node.textContent ?? '').matchAll(/[^\s\-–/]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          );
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+/**
+ * At each desktop width the page's tables keep every word whole (they wrap between words, or
+ * cut a long value short with the whole of it in its title) and the page does not scroll
+ * sideways; a picture of each width with E2E_SCREENSHOTS. The viewport is restored afterwards.
+ */
+export async function expectTablesKeepWords(
+  page: Page,
+  name: string,
+  widths: readonly number[] = [1280, 1024],
+): Promise<void> {
+  expect(await page.locator('table').count(), name).toBeGreaterThan(0);
+  const viewport = page.viewportSize();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await settle(page);
+    await screenshot(page, name, `tables-${width}`);
+    expect(await wordsBrokenInTables(page), `${name} at ${width} px`).toEqual([]);
+    // Each table fits the panel it sits on (which would scroll it rather than the page).
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll('table')]
+        .filter((t) => t.getClientRects().length > 0)
+        .map((t) => {
+          const panel = t.parentElement;
+          if (!panel) return 0;
+          const style = getComputedStyle(panel);
+          const room =
+            panel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return Math.round(t.getBoundingClientRect().width - room);
+        })
+        .filter((excess) => excess > 0),
+    );
+    expect(wider, `${name} at ${width} px: tables wider than their panel`).toEqual([]);
+    expect(await sidewaysOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { waitForMail } from './mailbox';
 import { enrolStaff, watchProblems } from './people';
-import { expectAccessibleEverywhere } from './quality';
+import { expectAccessibleEverywhere, expectTablesKeepWords } from './quality';
 import { startServer, type RunningServer } from './server';
 
 const ADMIN = { email: 'admin@bank.example', password: 'granite harbour lighthouse keeper' };
@@ -38,6 +38,7 @@ describe('staff management in the browser', () => {
     await admin.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
     await admin.getByText('1 staff member').waitFor();
     await expectAccessibleEverywhere(admin, 'staff list');
+    await expectTablesKeepWords(admin, 'staff list');
     await admin.getByRole('link', { name: 'Invite a staff member' }).click();
     await admin.getByRole('heading', { name: 'Invite a staff member' }).waitFor();
     await admin.getByRole('checkbox', { name: 'Identity reviewer' }).waitFor();

@@ -17,7 +17,7 @@ import {
   signInWithNewPin,
   watchProblems,
 } from './people';
-import { expectAccessibleEverywhere } from './quality';
+import { expectAccessibleEverywhere, expectTablesKeepWords } from './quality';
 import { startServer, type RunningServer } from './server';
 
 interface Person {
@@ -197,6 +197,7 @@ describe('bank transfers: PIN and emailed code, staff decisions, a refund, a tra
     await staff.getByRole('link', { name: 'Outgoing transfers', exact: true }).first().click();
     await staff.getByRole('heading', { level: 1, name: 'Outgoing transfers' }).waitFor();
     await expectAccessibleEverywhere(staff, 'staff transfers');
+    await expectTablesKeepWords(staff, 'staff transfers');
     await staff
       .getByRole('link', { name: /Transfer \d+ ?: Grace Hopper/ })
       .first()
@@ -207,6 +208,11 @@ describe('bank transfers: PIN and emailed code, staff decisions, a refund, a tra
     await staff.getByRole('button', { name: 'Mark successful' }).click();
     await staff.getByRole('dialog').getByRole('button', { name: 'Mark successful' }).click();
     await staff.getByText(/Marked successful with the reference DB-2026-11-0042/).waitFor();
+    // The decided tab's table: names, banks and the reference keep their words at desktop widths.
+    await staff.goto(`${server.url}/wp-user/admin/transfers?status=successful`);
+    await staff.getByRole('table').getByText('DB-2026-11-0042').waitFor();
+    await expectTablesKeepWords(staff, 'staff transfers sent');
+    await expectAccessibleEverywhere(staff, 'staff transfers sent');
 
     await page.reload();
     expect(await latestRow(page, 'Ada Lovelace')).toMatch(/successful/i);

@@ -476,6 +476,11 @@ export const staffFundingItemSchema = z.object({
   decidedAt: z.iso.datetime().nullable(),
   /** The staff member who decided, by name. */
   decidedBy: z.string().nullable(),
+  /**
+   * Other requests that gave the same transaction id, in any case (a payment claimed twice?),
+   * oldest first, at most 20.
+   */
+  sameTransactionIdOn: z.array(z.string()),
   /** A confirmation proposed and waiting for a second person (the request stays pending). */
   proposal: openProposalSchema.nullable(),
 });
@@ -510,8 +515,6 @@ export const staffFundingRequestSchema = staffFundingItemSchema
     coinQuote: z
       .object({ amount: z.string(), perCoin: z.string(), setAt: z.iso.datetime() })
       .nullable(),
-    /** Other requests that gave the same transaction id (a payment claimed twice?). */
-    sameTransactionIdOn: z.array(z.string()),
     /** Fixed deposits and upgrades: the plan's terms now, to check the amount against. */
     planTerms: z.string().nullable(),
     /** Confirmations of at least this much (minor units), or above the claim, need two people. */

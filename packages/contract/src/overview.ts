@@ -10,6 +10,39 @@ import { LEDGER_CHECK_TRIGGERS } from './trial-balance.js';
 export const OVERVIEW_QUEUES = ['kyc', 'funding', 'transfers', 'approvals'] as const;
 export type OverviewQueue = (typeof OVERVIEW_QUEUES)[number];
 
+/**
+ * What a new bank must set up before customers can use everything, one step per part of the
+ * catalog (each opens a page of the catalog, catalog.manage).
+ */
+export const SETUP_STEPS = [
+  'institution',
+  'crypto-type',
+  'crypto-rate',
+  'payment-purposes',
+  'account-plans',
+  'fixed-deposit-plans',
+] as const;
+export type SetupStepId = (typeof SETUP_STEPS)[number];
+
+/** Done; waiting for a second person's approval (a proposal would do it); or missing. */
+export const SETUP_STATES = ['done', 'waiting', 'missing'] as const;
+export type SetupState = (typeof SETUP_STATES)[number];
+
+export const setupStepSchema = z
+  .object({
+    step: z.enum(SETUP_STEPS),
+    label: z.string(),
+    /** What customers cannot do without it. */
+    neededFor: z.string(),
+    state: z.enum(SETUP_STATES),
+    /** What stands now: what is missing, or what waits. */
+    detail: z.string(),
+    /** The proposal that would complete it, while one waits. */
+    approvalId: z.string().nullable(),
+  })
+  .meta({ id: 'SetupStep' });
+export type SetupStep = z.infer<typeof setupStepSchema>;
+
 export const overviewSchema = z
   .object({
     /** The server's time when counted (UTC): ages are measured from it. */
@@ -25,6 +58,11 @@ export const overviewSchema = z
         oldestAgeSeconds: z.number().int().nullable(),
       }),
     ),
+    /**
+     * Setting up the bank: the steps the viewer may manage, in this order, each with its state
+     * (empty when they manage none). The page shows the list until every step is done.
+     */
+    setup: z.array(setupStepSchema),
     ledger: z.object({
       lastCheck: z
         .object({

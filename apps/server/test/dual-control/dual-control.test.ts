@@ -146,6 +146,73 @@ describe(`dual control on funding confirmations (${engineName})`, () => {
     expect((await checkLedger(db())).violations).toEqual([]);
   });
 
+  it('the approver reads what they decide on, with funding.review: the request, its proof, its transaction id given twice', async () => {
+    const proposer = await r.staff('operations', 'ops1');
+    const checker = await r.staff('operations', 'ops2');
+    const coin = await r.cryptoType();
+    const rate = await (
+      await r.staff()
+    ).put(`/api/v1/staff/catalog/crypto-types/${coin.id}/rate`, {
+      perCoin: '50000',
+      symbol: 'BTC',
+      decimals: 8,
+    });
+    expect(rate.statusCode, rate.body).toBe(200);
+    const c = await r.customer();
+    const hash = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
+    const earlier = await r.submit(c.client, 'deposits', [
+      ...fields({ type: coin.id, amount: '1200', transactionId: hash }),
+      await proof(),
+    ]);
+    const request = await r.submit(c.client, 'deposits', [
+      ...fields({ type: coin.id, amount: '1250', transactionId: hash.toUpperCase() }),
+      await proof(),
+    ]);
+    const url = `${STAFF_FUNDING}/requests/${request.id}`;
+    const { proposal } = (
+      await proposer.post(`${url}/confirm`, { receivedAmount: '125000' })
+    ).json();
+
+    const approval = (await checker.get(`${APPROVALS}/${proposal.id}`)).json();
+    expect(approval).toMatchObject({
+      kind: 'funding.confirm',
+      amount: '125000',
+      subject: { type: 'funding_request', id: request.id },
+      evidenceMime: null,
+      canDecide: true,
+    });
+    // What the approval page reads beside it: the request as the funding queue shows it, and
+    // the customer's proof (each view audited).
+    const seen = (await checker.get(url)).json();
+    expect(seen).toMatchObject({
+      claimedAmount: '125000',
+      transactionId: hash.toUpperCase(),
+      sameTransactionIdOn: [earlier.id],
+      coinQuote: { amount: '0.025 BTC', perCoin: '50000' },
+      proposal: { id: proposal.id },
+    });
+    const shown = await checker.get(`${url}/proof`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toMatch(/^image\//);
+    const views = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'funding.view_proof')
+      .where('target_id', '=', request.id)
+      .execute();
+    expect(views).toHaveLength(1);
+
+    // Staff who may not review funding see neither the proposal nor what it concerns.
+    for (const role of ['finance', 'customer_service']) {
+      const other = await r.staff(role, `reader-${role}`);
+      expect((await other.get(`${APPROVALS}/${proposal.id}`)).statusCode, role).toBeOneOf([
+        403, 404,
+      ]);
+      expect((await other.get(url)).statusCode, role).toBe(403);
+      expect((await other.get(`${url}/proof`)).statusCode, role).toBe(403);
+    }
+  });
+
   it('more than the customer claimed is proposed even below the threshold; below and not above, one person decides', async () => {
     const s = await r.staff('operations', 'ops1');
     const above = await depositOf('20');

@@ -4,7 +4,10 @@
  * customer was told; and the transaction id (hash) a customer gives beside the proof, checked,
  * kept and shown to staff.
  */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { requestForReview, reviewQueue } from '../../src/modules/funding/views.js';
+import { StatementCounter } from '../helpers/query-counter.js';
 import { useTestApp } from '../helpers/suite.js';
 import { CATALOG, STAFF_FUNDING, fields, fundingHelpers, proof } from './setup.js';
 
@@ -175,6 +178,73 @@ describe('the transaction id', () => {
       await proof(),
     ]);
     expect((await s.get(`${STAFF_FUNDING}/requests/${bare.id}`)).json().transactionId).toBeNull();
+  });
+
+  it('is flagged in the queue when given on another request, a page read in two statements however long', async () => {
+    const coin = await cryptoType();
+    const s = await staff();
+    const c = await customer({ firstName: 'Ada', lastName: 'Lovelace' });
+    const first = await submit(c.client, 'deposits', [
+      ...fields({ type: coin.id, amount: '31', transactionId: BTC_HASH }),
+      await proof(),
+    ]);
+    // Three hundred more requests as the queue will meet them: numbers 1 to 150 each give a
+    // transaction id of their own, and 151 to 300 give the same ids again (in capitals).
+    const db = suite.database.db;
+    await sql`
+      insert into funding_requests (user_id, kind, crypto_type_id, pay_to_address, claimed_amount,
+        currency, proof_key, proof_mime, tx_id, created_at)
+      select user_id, kind, crypto_type_id, pay_to_address, claimed_amount + g, currency,
+        proof_key, proof_mime,
+        case when g <= 150 then 'bulk' || lpad(g::text, 20, '0')
+             else 'BULK' || lpad((g - 150)::text, 20, '0') end,
+        created_at + g * interval '1 second'
+      from funding_requests, generate_series(1, 300) g
+      where id = ${BigInt(first.id)}`.execute(db);
+    const bulk = await db
+      .selectFrom('funding_requests')
+      .select(['id', 'tx_id'])
+      .where(sql<boolean>`lower(tx_id) like 'bulk%'`)
+      .orderBy('id')
+      .execute();
+    expect(bulk).toHaveLength(300);
+    const twin = new Map<string, string>();
+    for (let i = 0; i < 150; i += 1) {
+      const [a, b] = [String(bulk[i]?.id), String(bulk[i + 150]?.id)];
+      twin.set(a, b);
+      twin.set(b, a);
+    }
+
+    const listed = new Map<string, string[]>();
+    let cursor: string | null = null;
+    do {
+      const page = (
+        await s.get(
+          `${STAFF_FUNDING}/queue?status=pending&limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json() as {
+        items: { id: string; sameTransactionIdOn: string[] }[];
+        nextCursor: string | null;
+      };
+      for (const item of page.items) listed.set(item.id, item.sameTransactionIdOn);
+      cursor = page.nextCursor;
+    } while (cursor);
+    for (const [id, other] of twin) expect(listed.get(id), id).toEqual([other]);
+    expect(listed.get(first.id)).toEqual([]);
+
+    // However many rows, a page is one statement for the rows (with the same-id flags) and one
+    // for the proposals waiting on them.
+    const counter = new StatementCounter();
+    const deps = { ...suite.app.deps, db: db.withPlugin(counter) };
+    const page = await reviewQueue(deps, { status: 'pending', limit: 200 });
+    expect(page.items).toHaveLength(200);
+    expect(page.items.filter((i) => i.sameTransactionIdOn.length > 0).length).toBeGreaterThan(100);
+    expect(counter.statements).toBe(2);
+    const one = new StatementCounter();
+    const request = await requestForReview({ ...deps, db: db.withPlugin(one) }, bulk[0]?.id ?? 0n);
+    expect(request.sameTransactionIdOn).toEqual([String(bulk[150]?.id)]);
+    // The request's page reads the flags with its row: no statement of their own.
+    expect(one.statements).toBe(3);
   });
 
   it('is refused on its field, with nothing kept, when not 16 to 128 letters and digits', async () => {

@@ -39,3 +39,20 @@ export class QueryCounter implements KyselyPlugin {
     return args.result;
   }
 }
+
+/**
+ * Counts every statement sent through a database handle (`db.withPlugin(counter)`), whatever
+ * builds it: proves that a read stays one statement however many rows it returns.
+ */
+export class StatementCounter implements KyselyPlugin {
+  statements = 0;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.statements += 1;
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}

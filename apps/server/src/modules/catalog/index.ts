@@ -6,6 +6,7 @@ import { fundingCatalogRoutes } from './funding-routes.js';
 import { catalogRoutes } from './routes.js';
 
 export { bankLetterhead, institutionDetails } from './institution.js';
+export { setupChecklist } from './setup.js';
 
 export {
   accountPlanById,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -167,4 +167,38 @@ export function offeredAccountPlans(db: Kysely<DB>) {
     .orderBy('price')
     .orderBy('id')
     .execute() as Promise<AccountPlanTerms[]>;
+}
+
+/** What a new bank has set up so far (the back office's "Set up the bank"), in one statement. */
+export interface CatalogReadiness {
+  swiftCode: string | null;
+  routingNumber: string | null;
+  country: string | null;
+  postalAddress: string | null;
+  /** The names of what is offered, in order. */
+  cryptoTypes: string[];
+  cryptoTypesWithoutRate: string[];
+  paymentPurposes: string[];
+  /** Offered account plans besides the default one: what a customer may upgrade to. */
+  upgradePlans: string[];
+  fixedDepositPlans: string[];
+}
+
+export async function catalogReadiness(db: Kysely<DB>): Promise<CatalogReadiness> {
+  const offered = (table: string, also = sql``) =>
+    sql<
+      string[]
+    >`array(select name from ${sql.table(table)} where active ${also} order by lower(name))`;
+  const { rows } = await sql<CatalogReadiness>`
+    select i.swift_code as "swiftCode", i.routing_number as "routingNumber",
+      i.country, i.postal_address as "postalAddress",
+      ${offered('crypto_types')} as "cryptoTypes",
+      ${offered('crypto_types', sql`and rate_per_coin is null`)} as "cryptoTypesWithoutRate",
+      ${offered('payment_purposes')} as "paymentPurposes",
+      ${offered('account_plans', sql`and not is_default`)} as "upgradePlans",
+      ${offered('fixed_deposit_plans')} as "fixedDepositPlans"
+    from institution_details i`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('The institution details row is missing');
+  return row;
 }

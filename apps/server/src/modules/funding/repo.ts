@@ -54,6 +54,21 @@ export type RequestRow = Awaited<
   ReturnType<ReturnType<typeof requestsWithNames>['executeTakeFirstOrThrow']>
 >;
 
+/** At most this many other requests are named as having given the same transaction id. */
+const SAME_TRANSACTION_ID_SHOWN = 20;
+
+/**
+ * The other requests that gave request `r`'s transaction id (in any case), oldest first: a
+ * payment claimed twice? One index probe per row (`funding_requests_tx_id`), inside the query
+ * that reads the rows, so a page of the queue and one request are each read in one statement.
+ */
+const sameTransactionIdOn = sql<string[]>`array(
+    select o.id::text from funding_requests o
+    where o.tx_id is not null and lower(o.tx_id) = lower(r.tx_id) and o.id <> r.id
+    order by o.id
+    limit ${SAME_TRANSACTION_ID_SHOWN})`;
+
+/** Requests as staff read them: with the customer, who decided, and the same transaction id. */
 export function withCustomer(db: Kysely<DB>) {
   return requestsWithNames(db)
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -64,6 +79,7 @@ export function withCustomer(db: Kysely<DB>) {
       'u.email',
       'u.username',
       sql<string | null>`d.first_name || ' ' || d.last_name`.as('decidedBy'),
+      sameTransactionIdOn.as('sameTransactionIdOn'),
     ]);
 }
 export type StaffRow = Awaited<
@@ -134,19 +150,6 @@ export async function pendingSummary(
 }
 
 const TX_ID = /^[A-Za-z0-9]{16,128}$/;
-
-/** The other requests that gave this transaction id (in any case), oldest first. */
-export async function sameTransactionId(db: Kysely<DB>, id: bigint, txId: string) {
-  const rows = await db
-    .selectFrom('funding_requests')
-    .select('id')
-    .where(sql<boolean>`lower(tx_id) = lower(${txId})`)
-    .where('id', '<>', id)
-    .orderBy('id')
-    .limit(20)
-    .execute();
-  return rows.map((r) => r.id);
-}
 
 /** The customer's request made with this client key (a payment from the balance), if any. */
 export function requestByClientKey(db: Kysely<DB>, userId: bigint, clientKey: string) {

@@ -22,7 +22,6 @@ import {
   proofOf,
   queuePage,
   requestsWithNames,
-  sameTransactionId,
   withCustomer,
   type RequestRow,
   type StaffRow,
@@ -102,6 +101,7 @@ function toStaffItem(r: StaffRow, proposal: OpenProposal | null): StaffFundingIt
     declineReason: r.declineReason,
     decidedAt: iso(r.decidedAt),
     decidedBy: r.decidedBy,
+    sameTransactionIdOn: r.sameTransactionIdOn,
     proposal,
   };
 }
@@ -188,14 +188,12 @@ export async function requestForReview(deps: AppDeps, id: bigint): Promise<Staff
   const r = await withCustomer(deps.db).where('r.id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', 'No such request');
   const [item] = await staffItems(deps, [r]);
-  const same = r.transactionId ? await sameTransactionId(deps.db, r.id, r.transactionId) : [];
   return {
     ...(item as StaffFundingItem),
     payToAddress: r.payToAddress,
     network: r.network,
     proofMime: r.proofMime,
     coinQuote: coinQuoteOf(r),
-    sameTransactionIdOn: same.map(String),
     planTerms: await planTermsOf(deps, r),
     dualControlThreshold: String(await dualControlThreshold(deps.db)),
   };

@@ -18,7 +18,7 @@ export const overviewRoutes =
         schema: {
           tags: ['staff'],
           summary:
-            "The back office's landing page: each queue the viewer's permissions open (how many wait, since when) and the ledger's health (any staff permission)",
+            "The back office's landing page: each queue the viewer's permissions open (how many wait, since when), the steps of setting up the bank they may manage (each done, waiting for a second person or missing) and the ledger's health (any staff permission)",
           response: { 200: overviewSchema, ...problemResponses(401, 403) },
         },
       },

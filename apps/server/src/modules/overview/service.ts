@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { readTrialBalance } from '../../ledger/index.js';
 import type { StaffActor } from '../../platform/audit/index.js';
 import { waitingForMe } from '../approvals/index.js';
+import { setupChecklist } from '../catalog/index.js';
 import { pendingRequests } from '../funding/index.js';
 import { pendingReviews } from '../kyc/index.js';
 import { transfersInProgress } from '../transfers/index.js';
@@ -49,15 +50,17 @@ const holds = (viewer: StaffActor, permission: Permission) => viewer.permissions
 /**
  * The back office's landing page for a staff member: each queue their permissions open, with
  * how many items wait and how long the oldest has waited (from the server's clock), and the
- * ledger's health: the latest check, whether it is overdue, and each currency's sum now.
+ * ledger's health: the latest check, whether it is overdue, and each currency's sum now; and
+ * what of setting up the bank they may manage, with each step's state.
  */
 export async function overviewFor(deps: AppDeps, viewer: StaffActor): Promise<Overview> {
   const now = deps.clock.now();
   const open = QUEUES.filter((q) => q.opens(viewer, deps));
-  const [waiting, reading, check] = await Promise.all([
+  const [waiting, reading, check, setup] = await Promise.all([
     Promise.all(open.map((q) => q.waiting(deps, viewer))),
     readTrialBalance(deps.db),
     latestCheck(deps),
+    setupChecklist(deps, viewer),
   ]);
   const checkedAt = check ? new Date(check.finishedAt) : null;
   return {
@@ -75,6 +78,7 @@ export async function overviewFor(deps: AppDeps, viewer: StaffActor): Promise<Ov
             : Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)),
       };
     }),
+    setup,
     ledger: {
       lastCheck: check
         ? {

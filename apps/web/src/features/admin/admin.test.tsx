@@ -52,6 +52,7 @@ const OVERVIEW = {
       oldestAgeSeconds: 95_400,
     },
   ],
+  setup: [],
   ledger: { lastCheck: null, stale: true, totals: [] },
 };
 

@@ -1,4 +1,4 @@
-import type { Approval } from '@bank/contract';
+import type { Approval, StaffFundingRequest } from '@bank/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +44,109 @@ function proposalApi(
     return answer;
   });
 }
+
+/** A deposit of 1,250.00 claimed, proposed to be confirmed with 1,300.00 (more than claimed). */
+const CONFIRMATION = approvalSample({
+  kind: 'funding.confirm',
+  kindLabel: 'Confirm a funding request',
+  summary: 'Confirm the deposit request #12 with $1,300.00 received (claimed $1,250.00)',
+  reason: 'More than the customer claimed ($1,250.00) would be posted: $1,300.00.',
+  details: [
+    { label: 'Request', value: '#12: deposit by Bitcoin' },
+    { label: 'Customer claimed', value: '$1,250.00' },
+    { label: 'Amount received', value: '$1,300.00' },
+  ],
+  amount: '130000',
+  subject: { type: 'funding_request', id: '12' },
+  evidenceMime: null,
+});
+
+const HASH = '5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+
+const REQUEST: StaffFundingRequest = {
+  id: '12',
+  kind: 'deposit',
+  paidFrom: 'crypto',
+  type: 'Bitcoin',
+  transactionId: HASH,
+  subject: null,
+  claimedAmount: '125000',
+  currency: 'USD',
+  status: 'pending',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  customer: {
+    id: '31',
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    email: 'ama@example.com',
+    username: 'amensah',
+  },
+  receivedAmount: null,
+  declineReason: null,
+  decidedAt: null,
+  decidedBy: null,
+  sameTransactionIdOn: ['9'],
+  proposal: {
+    id: '5',
+    summary: 'Confirm the deposit request #12',
+    proposedBy: 'Alan Turing',
+    proposedAt: '2026-11-20T09:30:00.000Z',
+  },
+  payToAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  network: null,
+  proofMime: 'image/webp',
+  coinQuote: { amount: '0.0192307 BTC', perCoin: '65000', setAt: '2026-11-20T08:00:00.000Z' },
+  planTerms: null,
+  dualControlThreshold: '100000',
+};
+
+function confirmationApi(me: ReturnType<typeof staffMe>) {
+  return mockFetch((path) => {
+    if (path === '/api/v1/auth/session') return { status: 200, body: { me } };
+    if (path === ONE) return { status: 200, body: CONFIRMATION };
+    if (path === '/api/v1/staff/funding/requests/12') return { status: 200, body: REQUEST };
+    if (path === '/api/v1/staff/funding/requests/12/proof') {
+      return { status: 200, body: 'webp bytes' };
+    }
+    return problem(404, 'NOT_FOUND', `unexpected ${path}`);
+  });
+}
+
+describe('a proposal to confirm a funding request', () => {
+  it('shows what the second person decides on: the proof, the transaction id given twice, the claim against the amount, the coin and rate', async () => {
+    const fetchMock = confirmationApi(staffMe(['funding.review']));
+    renderRoute('/admin/approvals/5');
+    const request = within(await screen.findByRole('region', { name: 'The customer’s request' }));
+    expect(request.getByText('Bitcoin', { selector: 'dd' })).toBeTruthy();
+    expect(request.getByText(HASH)).toBeTruthy();
+    const twice = request.getByText(/check it is not one payment claimed twice/);
+    expect(within(twice).getByRole('link', { name: 'request 9' }).getAttribute('href')).toBe(
+      '/admin/funding/9',
+    );
+    expect(request.getByText('$1,250.00')).toBeTruthy();
+    expect(request.getByText('$1,300.00, $50.00 more than claimed')).toBeTruthy();
+    expect(
+      request.getByText(
+        /About 0\.0192307 BTC, at \$65,000\.00 a coin \(the rate set 20\/11\/2026, 08:00 UTC/,
+      ),
+    ).toBeTruthy();
+    // The proof of payment, fetched once through the funding queue's route (audited there).
+    expect(await screen.findByRole('img', { name: 'Proof of payment' })).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/v1/staff/funding/requests/12/proof')).toHaveLength(1);
+    expect(callsTo(fetchMock, `${ONE}/evidence`)).toHaveLength(0);
+    expect(screen.queryByText('No evidence file was attached.')).toBeNull();
+  });
+
+  it('without funding review, says the request is not shown and asks for nothing of it', async () => {
+    const fetchMock = confirmationApi(staffMe(['ledger.adjust.approve']));
+    renderRoute('/admin/approvals/5');
+    const request = within(await screen.findByRole('region', { name: 'The customer’s request' }));
+    expect(request.getByText(/Your roles do not include reviewing funding requests/)).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/v1/staff/funding/requests/12')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/api/v1/staff/funding/requests/12/proof')).toHaveLength(0);
+    expect(screen.queryByRole('img', { name: 'Proof of payment' })).toBeNull();
+  });
+});
 
 describe('a proposal', () => {
   it('links to the customer and to what it concerns, for those who may open them', async () => {

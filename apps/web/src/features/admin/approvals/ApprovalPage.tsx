@@ -9,7 +9,9 @@ import { ReviewFrame } from '../shared/ReviewFrame';
 import { holds, useStaffMember } from '../shared/staff-member';
 import { StatusBadge } from '../shared/StatusBadge';
 import { approvalQuery } from './api';
+import { ProofView } from '../shared/funding/ProofView';
 import { EvidenceView } from './EvidenceView';
+import { FundingRequestSection, fundingRequestOf } from './FundingRequestContext';
 import { STATUS_LABELS, STATUS_TONES } from './labels';
 import { ProposalDecision } from './ProposalDecision';
 import { subjectPage } from './related';
@@ -72,6 +74,17 @@ function Proposal({
       a.customer.name
     ));
   const subject = subjectPage(a.subject);
+  const funding = fundingRequestOf(a);
+  const mayReadFunding = holds(me, 'funding.review');
+  // A confirmation's evidence is the customer's proof of payment.
+  const proof = funding !== null && mayReadFunding && <ProofView requestId={funding} />;
+  const evidence = a.evidenceMime ? (
+    <EvidenceView approvalId={a.id} />
+  ) : (
+    funding === null && (
+      <p className="text-slate-700 dark:text-slate-300">No evidence file was attached.</p>
+    )
+  );
   const concerns =
     subject &&
     (holds(me, subject.permission) ? (
@@ -120,21 +133,28 @@ function Proposal({
         <StatusBadge tone={STATUS_TONES[a.status]}>{STATUS_LABELS[a.status]}</StatusBadge>
       </div>
       <p className="text-lg">{a.summary}</p>
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* On a phone the file comes right after what it backs; beside it from lg up. */}
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <DetailSection
             title="What approving does"
             rows={a.details.map((line) => [line.label, line.value])}
           />
+          {funding !== null && (
+            <FundingRequestSection requestId={funding} approval={a} mayRead={mayReadFunding} />
+          )}
+        </div>
+        {(proof || evidence) && (
+          <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            {proof}
+            {evidence}
+          </div>
+        )}
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <DetailSection title="Reason" rows={[['Proposer’s reason', a.reason]]} />
           <DetailSection title="Who and when" rows={who} />
           {decided.length > 0 && <DetailSection title="Decision" rows={decided} />}
         </div>
-        {a.evidenceMime ? (
-          <EvidenceView approvalId={a.id} />
-        ) : (
-          <p className="text-slate-700 dark:text-slate-300">No evidence file was attached.</p>
-        )}
       </div>
       {a.status === 'pending' && (
         <ProposalDecision key={a.id} approval={a} onDecided={onDecided} onConflict={onConflict} />

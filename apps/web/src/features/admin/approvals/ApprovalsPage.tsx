@@ -89,10 +89,10 @@ function columnsFor(status: ApprovalStatus): QueueColumn<Approval>[] {
     { header: 'What', cell: (a) => a.summary },
     { header: 'Amount', amount: true, cell: amountOf },
     { header: 'Proposed by', cell: (a) => a.proposedBy.name },
-    { header: 'Proposed', nowrap: true, cell: (a) => <When iso={a.proposedAt} /> },
+    { header: 'Proposed', cell: (a) => <When iso={a.proposedAt} /> },
   ];
   if (status === 'pending') {
-    return [...base, { header: 'Expires', nowrap: true, cell: (a) => <When iso={a.expiresAt} /> }];
+    return [...base, { header: 'Expires', cell: (a) => <When iso={a.expiresAt} /> }];
   }
   return [
     ...base,
@@ -101,7 +101,7 @@ function columnsFor(status: ApprovalStatus): QueueColumn<Approval>[] {
       header: 'Decided by',
       cell: (a) => a.decidedBy?.name ?? <Missing said="Nobody: it ran out of time" />,
     },
-    { header: 'Decided', nowrap: true, cell: (a) => <When iso={a.decidedAt} /> },
+    { header: 'Decided', cell: (a) => <When iso={a.decidedAt} /> },
   ];
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@bank/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queries';
 import { auditedFileQuery } from '../shared/file-query';
 import { withQuery } from '../shared/queue-pages';
 
@@ -64,6 +65,8 @@ export function useApprovalDecision(id: string) {
   const onSettled = async () => {
     await queryClient.invalidateQueries({ queryKey: APPROVALS_KEY });
     await queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+    // A confirmation carried out changes the funding request shown beside it (and its queue).
+    await queryClient.invalidateQueries({ queryKey: queryKeys.staffFunding });
   };
   return {
     approve: useMutation({

@@ -1,13 +1,8 @@
 import type { AuditEntry } from '@bank/contract';
 import { ChevronDown } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
-import { Missing, mutedClass } from '../shared/cells';
-import { utcTime } from '../shared/CheckVerdict';
+import { Email, Missing, mutedClass, Reference, When } from '../shared/cells';
 import { panelClass } from '../shared/panel';
-
-function When({ entry }: { entry: AuditEntry }) {
-  return <time dateTime={entry.at}>{utcTime(entry.at)}</time>;
-}
 
 function Actor({ entry }: { entry: AuditEntry }) {
   const { actor } = entry;
@@ -16,9 +11,14 @@ function Actor({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="block font-medium">{actor.name}</span>
-      <span className={`block text-sm break-all ${mutedClass}`}>
+      <span className={`block text-sm break-words ${mutedClass}`}>
         {actor.kind === 'staff' ? 'Staff' : 'Customer'} {actor.id}
-        {actor.email && ` · ${actor.email}`}
+        {actor.email && (
+          <>
+            {' · '}
+            <Email email={actor.email} />
+          </>
+        )}
       </span>
     </>
   );
@@ -28,15 +28,17 @@ function Action({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="block font-medium">{entry.label}</span>
-      <code className={`block text-xs break-all ${mutedClass}`}>{entry.action}</code>
+      <code>
+        <Reference text={entry.action} small />
+      </code>
     </>
   );
 }
 
 function Target({ entry }: { entry: AuditEntry }) {
   return (
-    <code className="text-sm break-all">
-      {entry.target.type}:{entry.target.id}
+    <code>
+      <Reference text={`${entry.target.type}:${entry.target.id}`} />
     </code>
   );
 }
@@ -46,14 +48,15 @@ function Customer({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="block font-medium">{entry.customer.name}</span>
-      <span className={`block text-sm break-all ${mutedClass}`}>
-        {entry.customer.id} · {entry.customer.email}
+      <span className={`block text-sm break-words ${mutedClass}`}>
+        {entry.customer.id} · <Email email={entry.customer.email} />
       </span>
     </>
   );
 }
 
-const address = (entry: AuditEntry) => entry.ip ?? <Missing said="None" />;
+const address = (entry: AuditEntry) =>
+  entry.ip ? <Reference text={entry.ip} /> : <Missing said="None" />;
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Missing said="Nothing recorded" />;
@@ -127,22 +130,22 @@ function TableRow({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <tr className="align-top">
-        <td className="py-3 pr-4 whitespace-nowrap">
-          <When entry={entry} />
+        <td className="py-3 pr-4">
+          <When iso={entry.at} />
         </td>
-        <td className="py-3 pr-4 wrap-anywhere">
+        <td className="py-3 pr-4 break-words">
           <Actor entry={entry} />
         </td>
-        <td className="py-3 pr-4 wrap-anywhere">
+        <td className="py-3 pr-4 break-words">
           <Action entry={entry} />
         </td>
         <td className="py-3 pr-4">
           <Target entry={entry} />
         </td>
-        <td className="py-3 pr-4 wrap-anywhere">
+        <td className="py-3 pr-4 break-words">
           <Customer entry={entry} />
         </td>
-        <td className="py-3 pr-4 break-all">{address(entry)}</td>
+        <td className="py-3 pr-4">{address(entry)}</td>
         <td className="py-1">
           <Toggle open={open} onToggle={() => setOpen(!open)} controls={id} entry={entry} />
         </td>
@@ -167,7 +170,7 @@ function Card({ entry }: { entry: AuditEntry }) {
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {(
           [
-            ['When', <When entry={entry} />],
+            ['When', <When iso={entry.at} />],
             ['Actor', <Actor entry={entry} />],
             ['Target', <Target entry={entry} />],
             ['Customer', <Customer entry={entry} />],
@@ -176,7 +179,7 @@ function Card({ entry }: { entry: AuditEntry }) {
         ).map(([term, value]) => (
           <Fragment key={term}>
             <dt className={mutedClass}>{term}</dt>
-            <dd className="wrap-anywhere">{value}</dd>
+            <dd className="min-w-0 break-words">{value}</dd>
           </Fragment>
         ))}
       </dl>

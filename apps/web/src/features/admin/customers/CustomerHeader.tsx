@@ -1,7 +1,7 @@
 import type { StaffCustomer } from '@bank/contract';
 import { money } from '../../../components/funding/format';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { mutedClass } from '../shared/cells';
+import { Email, mutedClass } from '../shared/cells';
 import { panelClass } from '../shared/panel';
 import { StandingBadges } from './StandingBadges';
 
@@ -15,8 +15,8 @@ export function CustomerHeader({ customer: c }: { customer: StaffCustomer }) {
     >
       <div className="flex min-w-0 flex-col gap-2">
         <PageHeading title={`${name} · Customers`}>{name}</PageHeading>
-        <p className={`text-sm break-all ${mutedClass}`}>
-          {c.email} · @{c.username}
+        <p className={`text-sm break-words ${mutedClass}`}>
+          <Email email={c.email} /> · @{c.username}
         </p>
         <StandingBadges
           kycStatus={c.kycStatus}

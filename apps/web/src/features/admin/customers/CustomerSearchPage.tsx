@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { TextField } from '../../../components/ui/TextField';
-import { ItemLink, Missing, mutedClass, When } from '../shared/cells';
+import { Email, ItemLink, Missing, mutedClass, When } from '../shared/cells';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
 import { customerQueries } from './api';
 import { PagedList } from './PagedList';
@@ -30,7 +30,9 @@ const COLUMNS: QueueColumn<CustomerSearchItem>[] = [
     cell: (c) => (
       <>
         <CustomerLink customer={c} />
-        <span className={`block text-sm break-all ${mutedClass}`}>{c.email}</span>
+        <span className={`block text-sm break-words ${mutedClass}`}>
+          <Email email={c.email} />
+        </span>
       </>
     ),
   },
@@ -42,7 +44,7 @@ const COLUMNS: QueueColumn<CustomerSearchItem>[] = [
   },
   { header: 'Phone', nowrap: true, cell: (c) => orMissing(c.phone, 'No phone') },
   { header: 'Standing', cell: (c) => <Standing customer={c} /> },
-  { header: 'Joined', nowrap: true, cell: (c) => <When iso={c.createdAt} /> },
+  { header: 'Joined', cell: (c) => <When iso={c.createdAt} /> },
 ];
 
 /** The one box. It follows the search in the address, so Back and Forward refill it. */
@@ -122,7 +124,11 @@ export function CustomerSearchPage() {
             columns={COLUMNS}
             card={(c) => ({
               link: <CustomerLink customer={c} />,
-              who: <span className={`text-sm break-all ${mutedClass}`}>{c.email}</span>,
+              who: (
+                <span className={`text-sm break-words ${mutedClass}`}>
+                  <Email email={c.email} />
+                </span>
+              ),
               details: [
                 ['Username', c.username],
                 ['Account', orMissing(c.accountNumber, 'No account yet')],

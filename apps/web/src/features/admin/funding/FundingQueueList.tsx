@@ -1,15 +1,16 @@
 import { formatMoney, type FundingStatus, type StaffFundingItem } from '@bank/contract';
-import { ItemLink, Missing, Person, When } from '../shared/cells';
+import { Decided, ItemLink, Missing, Numbered, Person, When } from '../shared/cells';
 import { WaitingCell } from '../shared/second-person';
+import { SameTransactionId } from '../shared/funding/TransactionId';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
-import { KIND_LABELS, SUBJECT_LABELS } from './labels';
+import { KIND_LABELS, SUBJECT_LABELS } from '../shared/funding/labels';
 
 const nameOf = (item: StaffFundingItem) => `${item.customer.firstName} ${item.customer.lastName}`;
 
 function ReviewLink({ item }: { item: StaffFundingItem }) {
   return (
     <ItemLink to={`/admin/funding/${item.id}`} whose={nameOf(item)}>
-      {KIND_LABELS[item.kind]} {item.id}
+      <Numbered label={KIND_LABELS[item.kind]} id={item.id} />
     </ItemLink>
   );
 }
@@ -19,17 +20,24 @@ function shortId(id: string) {
   return id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
 }
 
-/** The coin, and the transaction id the customer gave, shortened, if any. */
+/**
+ * The coin, and the transaction id the customer gave, shortened (whole in its title and on the
+ * request's page), flagged when other requests gave it too.
+ */
 function PaidIn({ item }: { item: StaffFundingItem }) {
   return (
     <>
       {item.type}
       {item.transactionId && (
-        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+        <span
+          title={item.transactionId}
+          className="block font-mono text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
+        >
           <span className="sr-only">Transaction id starting </span>
           {shortId(item.transactionId)}
         </span>
       )}
+      <SameTransactionId ids={item.sameTransactionIdOn} compact />
     </>
   );
 }
@@ -54,8 +62,9 @@ const WAITING: QueueColumn<StaffFundingItem> = {
 
 const decider = (item: StaffFundingItem) => item.decidedBy ?? <Missing said="Not recorded" />;
 
-const COLUMNS: QueueColumn<StaffFundingItem>[] = [
-  { header: 'Request', nowrap: true, cell: (item) => <ReviewLink item={item} /> },
+/** The columns of every tab; a decided tab shows when it was submitted only on wide screens. */
+const columns = (decided: boolean): QueueColumn<StaffFundingItem>[] => [
+  { header: 'Request', cell: (item) => <ReviewLink item={item} /> },
   {
     header: 'Customer',
     cell: (item) => <Person name={nameOf(item)} email={item.customer.email} />,
@@ -63,7 +72,7 @@ const COLUMNS: QueueColumn<StaffFundingItem>[] = [
   { header: 'Type', cell: (item) => <PaidIn item={item} /> },
   { header: 'Purpose or plan', cell: (item) => item.subject ?? <Missing said="None" /> },
   { header: 'Claimed', amount: true, cell: claimed },
-  { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.createdAt} /> },
+  { header: 'Submitted', wideOnly: decided, cell: (item) => <When iso={item.createdAt} /> },
 ];
 
 /** What a decided tab adds: what arrived or why not, who decided and when. */
@@ -72,8 +81,7 @@ const DECIDED: Record<Exclude<FundingStatus, 'pending'>, QueueColumn<StaffFundin
   declined: [{ header: 'Reason given', cell: (item) => item.declineReason ?? '' }],
 };
 const BY_WHOM: QueueColumn<StaffFundingItem>[] = [
-  { header: 'Decided', nowrap: true, cell: (item) => <When iso={item.decidedAt} /> },
-  { header: 'Decided by', cell: decider },
+  { header: 'Decided', cell: (item) => <Decided at={item.decidedAt} by={decider(item)} /> },
 ];
 
 /** The requests of one status: a table, or a card per request on a phone. */
@@ -92,7 +100,9 @@ export function FundingQueueList({
       items={items}
       caption={caption}
       rowKey={(item) => item.id}
-      columns={decided ? [...COLUMNS, ...DECIDED[status], ...BY_WHOM] : [...COLUMNS, WAITING]}
+      columns={
+        decided ? [...columns(true), ...DECIDED[status], ...BY_WHOM] : [...columns(false), WAITING]
+      }
       card={(item) => ({
         link: <ReviewLink item={item} />,
         aside: claimed(item),

@@ -36,6 +36,7 @@ const DEPOSIT: StaffFundingItem = {
   declineReason: null,
   decidedAt: null,
   decidedBy: null,
+  sameTransactionIdOn: [],
   proposal: null,
 };
 
@@ -116,9 +117,14 @@ describe('the funding queue (staff)', () => {
     // The decision: why, by whom and when.
     const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
     expect(row.getByText('Nothing arrived at the address')).toBeTruthy();
-    expect(row.getByText('Grace Hopper')).toBeTruthy();
+    // When and by whom, in one column (and the submission only on a wide screen).
+    expect(row.getByText('by Grace Hopper')).toBeTruthy();
     expect(row.getByText('22/11/2026', { exact: false })).toBeTruthy();
-    expect(within(table).getByRole('columnheader', { name: 'Decided by' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Decided' })).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: 'Decided by' })).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: 'Submitted' }).className).toContain(
+      'xl:table-cell',
+    );
     expect(screen.getByRole('link', { name: 'Declined' }).getAttribute('aria-current')).toBe(
       'page',
     );

@@ -4,7 +4,7 @@ import { QueueSearch, useQueueSearch } from '../shared/QueueSearch';
 import { StatusTabs, useStatusInAddress } from '../shared/StatusTabs';
 import { useFundingQueue } from './api';
 import { FundingQueueList } from './FundingQueueList';
-import { STATUS_LABELS } from './labels';
+import { STATUS_LABELS } from '../shared/funding/labels';
 
 const EMPTY: Record<FundingStatus, string> = {
   pending: 'No requests are waiting.',

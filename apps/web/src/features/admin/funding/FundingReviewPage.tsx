@@ -7,9 +7,9 @@ import { useDecisionOutcome } from '../shared/outcome';
 import { ReviewFrame } from '../shared/ReviewFrame';
 import { Decision, type Decided } from './Decision';
 import { WaitingForSecondPerson } from '../shared/second-person';
-import { KIND_LABELS, STATUS_LABELS } from './labels';
-import { ProofView } from './ProofView';
-import { RequestDetails, StatusBadge } from './RequestDetails';
+import { KIND_LABELS, STATUS_LABELS } from '../shared/funding/labels';
+import { ProofView } from '../shared/funding/ProofView';
+import { RequestDetails, StatusBadge } from '../shared/funding/RequestDetails';
 
 /** How a request read again after a 409 stands: decided by someone else, or not yet. */
 function meanwhile(request: StaffFundingRequest) {

@@ -35,6 +35,7 @@ const ITEM: StaffFundingItem = {
   declineReason: null,
   decidedAt: null,
   decidedBy: null,
+  sameTransactionIdOn: [],
   proposal: null,
 };
 
@@ -75,6 +76,33 @@ describe('the transaction id, for staff', () => {
     const [row] = within(table).getAllByRole('row').slice(1);
     expect(row?.textContent).toContain('Bitcoin');
     expect(row?.textContent).toContain('5c504ed4…2060');
+    // Given on no other request: nothing flagged.
+    expect(row?.textContent).not.toContain('Same id');
+  });
+
+  it('is flagged in the queue when other requests gave it too, with links to them', async () => {
+    queueApi(REVIEWER, (s) => `/api/v1/staff/funding/queue?status=${s}`, {
+      pending: queueItems(
+        { ...ITEM, sameTransactionIdOn: ['9'] },
+        { ...ITEM, id: '13', sameTransactionIdOn: ['9', '12', '15'] },
+      ),
+    });
+    renderRoute('/admin/funding');
+    const table = await screen.findByRole('table', { name: 'Pending requests, oldest first' });
+    const [first, second] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    expect(first?.getByText(/Same id as/).textContent).toBe('Same id as request 9');
+    expect(first?.getByRole('link', { name: 'request 9' }).getAttribute('href')).toBe(
+      '/admin/funding/9',
+    );
+    expect(second?.getByText(/Same id as/).textContent).toBe(
+      'Same id as request 9, request 12 and 1 more',
+    );
+    // The phone's cards carry the same flag.
+    const cards = screen.getByRole('list', { name: 'Pending requests, oldest first' });
+    expect(within(cards).getAllByText(/Same id as/)).toHaveLength(2);
   });
 
   it('is on the request whole, with the coin amount the customer was told and a warning when given twice', async () => {

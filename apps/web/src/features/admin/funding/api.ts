@@ -11,12 +11,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tidyAmount } from '../../../components/funding/format';
 import { api } from '../../../lib/api';
 import { queries, queryKeys } from '../../../lib/queries';
-import { auditedFileQuery } from '../shared/file-query';
+import { fundingRequestPath as requestPath } from '../shared/funding/api';
 import { usePagedList, withQuery } from '../shared/queue-pages';
-
-function requestPath(id: string): string {
-  return `/api/v1/staff/funding/requests/${encodeURIComponent(id)}`;
-}
 
 /**
  * The confirm form: what staff typed as the amount received ("1,500.00", "$142.5") read into
@@ -37,14 +33,6 @@ export const receivedAmountFormSchema = z.object({
     return checked.success ? minor : refuse('That amount is too large: at most 100,000,000.00');
   }),
 });
-
-/**
- * The proof of payment as the server re-encoded it, fetched once as a blob (every fetch is
- * audited). Outside queryKeys.staffFunding on purpose: a decision reloads the request, not the
- * proof.
- */
-export const fundingProofQuery = (id: string) =>
-  auditedFileQuery(['staff', 'funding-proof', id], `${requestPath(id)}/proof`);
 
 /**
  * Confirm with the amount received (minor units) or decline with a reason. The answer is the

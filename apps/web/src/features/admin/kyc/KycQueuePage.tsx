@@ -1,6 +1,6 @@
 import { KYC_STATUSES, type KycQueueItem, type KycReviewStatus } from '@bank/contract';
 import { countryName } from '../../../lib/countries';
-import { ItemLink, Missing, mutedClass, When } from '../shared/cells';
+import { Email, ItemLink, Missing, mutedClass, When } from '../shared/cells';
 import { QueuePage } from '../shared/QueuePage';
 import { QueueSearch, useQueueSearch } from '../shared/QueueSearch';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
@@ -33,8 +33,12 @@ function ReviewLink({ item }: { item: KycQueueItem }) {
   );
 }
 
-function Email({ item }: { item: KycQueueItem }) {
-  return <span className={`block text-sm break-all ${mutedClass}`}>{item.email}</span>;
+function EmailOf({ item }: { item: KycQueueItem }) {
+  return (
+    <span className={`block text-sm break-words ${mutedClass}`}>
+      <Email email={item.email} />
+    </span>
+  );
 }
 
 const reviewer = (item: KycQueueItem) => item.reviewedBy ?? <Missing said="Not recorded" />;
@@ -45,16 +49,16 @@ const COLUMNS: QueueColumn<KycQueueItem>[] = [
     cell: (item) => (
       <>
         <ReviewLink item={item} />
-        <Email item={item} />
+        <EmailOf item={item} />
       </>
     ),
   },
   { header: 'Document', cell: (item) => item.documentType },
   { header: 'Country', cell: (item) => countryName(item.country) },
-  { header: 'Submitted', nowrap: true, cell: (item) => <When iso={item.submittedAt} /> },
+  { header: 'Submitted', cell: (item) => <When iso={item.submittedAt} /> },
 ];
 const DECIDED: QueueColumn<KycQueueItem>[] = [
-  { header: 'Reviewed', nowrap: true, cell: (item) => <When iso={item.reviewedAt} /> },
+  { header: 'Reviewed', cell: (item) => <When iso={item.reviewedAt} /> },
   { header: 'Reviewed by', cell: reviewer },
 ];
 const REASON: QueueColumn<KycQueueItem> = {
@@ -109,7 +113,7 @@ export function KycQueuePage() {
           ]}
           card={(item) => ({
             link: <ReviewLink item={item} />,
-            who: <Email item={item} />,
+            who: <EmailOf item={item} />,
             details: [
               ['Submitted', <When iso={item.submittedAt} />],
               ['Document', item.documentType],

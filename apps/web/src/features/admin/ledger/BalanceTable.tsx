@@ -43,7 +43,7 @@ export function BalanceTable({ currency: c }: { currency: Currency }) {
           </tr>
           {c.internal.map((account) => (
             <tr key={account.id}>
-              <th scope="row" className={`${cell} font-medium wrap-anywhere`}>
+              <th scope="row" className={`${cell} font-medium break-words`}>
                 {account.label}
               </th>
               <td className={`${cell} font-mono whitespace-nowrap`}>{account.accountNumber}</td>
@@ -64,7 +64,7 @@ export function BalanceTable({ currency: c }: { currency: Currency }) {
           ) : (
             c.customers.map((group) => (
               <tr key={group.kind}>
-                <th scope="row" className={`${cell} font-medium wrap-anywhere`}>
+                <th scope="row" className={`${cell} font-medium break-words`}>
                   {group.label}
                 </th>
                 <td className={`${cell} whitespace-nowrap`}>

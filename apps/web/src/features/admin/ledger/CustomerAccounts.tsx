@@ -115,7 +115,7 @@ export function CustomerAccounts({ currencies }: { currencies: string[] }) {
               {items.map((a) => (
                 <tr key={a.id}>
                   <td className="py-2 pr-4 font-mono whitespace-nowrap">{a.accountNumber}</td>
-                  <td className="py-2 pr-4 wrap-anywhere">
+                  <td className="py-2 pr-4 break-words">
                     {a.holder.name}
                     <span className={`block text-xs ${mutedClass}`}>Customer {a.holder.id}</span>
                   </td>
@@ -148,7 +148,7 @@ export function CustomerAccounts({ currencies }: { currencies: string[] }) {
                   ).map(([term, value]) => (
                     <Fragment key={term}>
                       <dt className={mutedClass}>{term}</dt>
-                      <dd className="wrap-anywhere">{value}</dd>
+                      <dd className="min-w-0 break-words">{value}</dd>
                     </Fragment>
                   ))}
                 </dl>

@@ -1,4 +1,4 @@
-import type { Overview } from '@bank/contract';
+import type { Overview, SetupStep } from '@bank/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,7 @@ const HEALTHY: Overview = {
       oldestAgeSeconds: 25 * 60,
     },
   ],
+  setup: [],
   ledger: {
     lastCheck: { at: '2026-11-21T11:50:00.000Z', ok: true, violations: 0, trigger: 'schedule' },
     stale: false,
@@ -145,6 +146,89 @@ describe('the overview', () => {
     expect(await screen.findByText(/No queue is open to your role/)).toBeTruthy();
     expect(screen.getByText('The ledger has not been checked yet.')).toBeTruthy();
     expect(screen.getByText('The ledger holds no accounts yet.')).toBeTruthy();
+  });
+
+  it('lists what is left of setting up the bank, each step with its state and its catalog page', async () => {
+    const step = (over: Partial<SetupStep> & Pick<SetupStep, 'step' | 'label'>): SetupStep => ({
+      neededFor: `Needed for ${over.label}.`,
+      state: 'done',
+      detail: 'Done.',
+      approvalId: null,
+      ...over,
+    });
+    staffApi(
+      ['catalog.manage'],
+      ok({
+        ...HEALTHY,
+        queues: [],
+        setup: [
+          step({
+            step: 'institution',
+            label: 'Institution details',
+            state: 'missing',
+            detail: 'Missing: the postal address.',
+            neededFor: 'Needed for “To a Cedar Bank customer” on Bank Transfer.',
+          }),
+          step({
+            step: 'crypto-type',
+            label: 'A crypto type and its deposit address',
+            state: 'waiting',
+            detail: 'An addition waits for a second person’s approval.',
+            approvalId: '41',
+          }),
+          step({ step: 'crypto-rate', label: 'Crypto rates', state: 'missing' }),
+          step({ step: 'payment-purposes', label: 'Payment purposes', detail: 'Offered: Fees' }),
+        ],
+      }),
+    );
+    renderRoute('/admin');
+    const setup = within(await screen.findByRole('region', { name: 'Set up the bank' }));
+    expect(
+      setup.getByText('Customers can use everything once these are done: 1 of 4 done.'),
+    ).toBeTruthy();
+    const steps = setup.getAllByRole('listitem').map((item) => within(item));
+    expect(steps.map((s) => s.getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Institution details',
+      'A crypto type and its deposit address',
+      'Crypto rates',
+      'Payment purposes',
+    ]);
+    const [institution, coin, rate, purposes] = steps;
+    expect(
+      institution?.getByRole('link', { name: 'Institution details' }).getAttribute('href'),
+    ).toBe('/admin/catalog/institution');
+    expect(institution?.getByText('Missing')).toBeTruthy();
+    expect(institution?.getByText('Missing: the postal address.')).toBeTruthy();
+    expect(institution?.getByText(/To a Cedar Bank customer/)).toBeTruthy();
+    expect(coin?.getByText('Waiting for a second person’s approval')).toBeTruthy();
+    expect(coin?.getByRole('link', { name: 'Open proposal 41' }).getAttribute('href')).toBe(
+      '/admin/approvals/41',
+    );
+    expect(rate?.getByRole('link', { name: 'Crypto rates' }).getAttribute('href')).toBe(
+      '/admin/catalog/crypto-types',
+    );
+    expect(purposes?.getByText('Done')).toBeTruthy();
+    expect(purposes?.queryByRole('link', { name: /Open proposal/ })).toBeNull();
+  });
+
+  it('shows no checklist once every step is done, nor to someone who manages none of it', async () => {
+    const done: SetupStep = {
+      step: 'payment-purposes',
+      label: 'Payment purposes',
+      neededFor: 'Needed for Make payment.',
+      state: 'done',
+      detail: 'Offered: Fees',
+      approvalId: null,
+    };
+    staffApi(['catalog.manage'], ok({ ...HEALTHY, setup: [done] }));
+    renderRoute('/admin');
+    expect(await screen.findByRole('region', { name: 'Queues' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Set up the bank' })).toBeNull();
+    cleanup();
+    staffApi(['kyc.review'], ok(HEALTHY));
+    renderRoute('/admin');
+    expect(await screen.findByRole('region', { name: 'Queues' })).toBeTruthy();
+    expect(screen.queryByText('Set up the bank')).toBeNull();
   });
 
   it('shows a failed load and tries again', async () => {

@@ -19,6 +19,7 @@ import { panelClass } from '../shared/panel';
 import { holds, useStaffMember } from '../shared/staff-member';
 import { waitedFor } from './age';
 import { overviewQuery } from './api';
+import { SetupChecklist } from './SetupChecklist';
 
 /** Where each queue is worked, and its mark. */
 const QUEUES: Record<OverviewQueue, { href: string; icon: LucideIcon }> = {
@@ -119,8 +120,9 @@ function LedgerHealth({ ledger }: { ledger: Overview['ledger'] }) {
 }
 
 /**
- * `/admin`, the back office's landing page: each queue the staff member may work with how many
- * wait and for how long the oldest has, then the ledger's health. Read again every minute.
+ * `/admin`, the back office's landing page: what is left of setting up the bank (while anything
+ * is), each queue the staff member may work with how many wait and for how long the oldest has,
+ * then the ledger's health. Read again every minute.
  */
 export function OverviewPage() {
   const overview = useQuery(overviewQuery());
@@ -142,6 +144,7 @@ export function OverviewPage() {
         />
       ) : (
         <>
+          <SetupChecklist steps={overview.data.setup} />
           <section aria-labelledby="queues" className="flex flex-col gap-3">
             <h2 id="queues" className="text-lg font-semibold">
               Queues

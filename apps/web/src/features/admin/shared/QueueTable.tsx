@@ -7,8 +7,13 @@ export interface QueueColumn<T> {
   cell: (item: T) => ReactNode;
   /** An amount: right-aligned, bold, on one line. */
   amount?: boolean;
-  /** Kept on one line (a link, a date); other cells wrap long words rather than scroll. */
+  /** Kept on one line (a short link, a code); other cells wrap between words. */
   nowrap?: boolean;
+  /**
+   * Left out of the table below 1280 px, where the columns that decide are kept instead (the
+   * card on a phone, and the item's page, still show it).
+   */
+  wideOnly?: boolean;
 }
 
 /** One item as a card on a phone. */
@@ -23,13 +28,26 @@ export interface QueueCard {
   details: readonly (readonly [term: string, value: ReactNode])[];
 }
 
-function cellClass(column: { amount?: boolean; nowrap?: boolean }, last: boolean): string {
-  const fit = column.amount
-    ? 'text-right font-semibold whitespace-nowrap'
-    : column.nowrap
-      ? 'whitespace-nowrap'
-      : 'wrap-anywhere';
-  return `${last ? '' : 'pr-4'} ${fit}`;
+/**
+ * How a column's cells fit. Text wraps between words and a word is never cut to make a column
+ * narrower (`break-words`, unlike `wrap-anywhere`, leaves the table's sizing alone): long
+ * values that are one word (emails, references) bring their own break points or ellipsis.
+ */
+function cellClass(
+  column: { amount?: boolean; nowrap?: boolean; wideOnly?: boolean },
+  last: boolean,
+  header = false,
+): string {
+  // A value kept on one line (an amount, an account number) may have a heading that wraps
+  // between words ("Recipient gets", "Account number").
+  const fit = header
+    ? `break-words ${column.amount ? 'text-right' : ''}`
+    : column.amount
+      ? 'text-right font-semibold whitespace-nowrap'
+      : column.nowrap
+        ? 'whitespace-nowrap'
+        : 'break-words';
+  return `${last ? '' : 'pr-4'} ${fit} ${column.wideOnly ? 'hidden xl:table-cell' : ''}`;
 }
 
 /**
@@ -52,7 +70,8 @@ export function QueueTable<T>({
   const last = columns.length - 1;
   return (
     <>
-      <div className={`hidden md:block ${panelClass}`}>
+      {/* Columns fit from 1024 px up; should a rare value not, the table scrolls, not the page. */}
+      <div className={`hidden overflow-x-auto md:block ${panelClass}`}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className={mutedClass}>
@@ -61,7 +80,7 @@ export function QueueTable<T>({
                 <th
                   key={column.header}
                   scope="col"
-                  className={`py-2 font-semibold ${cellClass(column, index === last)}`}
+                  className={`py-2 font-semibold ${cellClass(column, index === last, true)}`}
                 >
                   {column.header}
                 </th>
@@ -95,7 +114,7 @@ export function QueueTable<T>({
                 {details.map(([term, value]) => (
                   <Fragment key={term}>
                     <dt className={mutedClass}>{term}</dt>
-                    <dd className="wrap-anywhere">{value}</dd>
+                    <dd className="min-w-0 break-words">{value}</dd>
                   </Fragment>
                 ))}
               </dl>

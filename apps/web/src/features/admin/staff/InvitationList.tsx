@@ -5,7 +5,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';
-import { mutedClass, When } from '../shared/cells';
+import { Email, mutedClass, When } from '../shared/cells';
 import { QueuePage } from '../shared/QueuePage';
 import { QueueTable } from '../shared/QueueTable';
 import { StatusBadge } from '../shared/StatusBadge';
@@ -20,7 +20,9 @@ function Invitee({ invitation }: { invitation: StaffInvitation }) {
       <span className="block font-medium">
         {invitation.firstName} {invitation.lastName}
       </span>
-      <span className={`block text-sm break-all ${mutedClass}`}>{invitation.email}</span>
+      <span className={`block text-sm break-words ${mutedClass}`}>
+        <Email email={invitation.email} />
+      </span>
     </>
   );
 }
@@ -141,7 +143,11 @@ export function InvitationList({
                 </span>
               ),
               aside: i.status === 'expired' ? <LinkState invitation={i} /> : undefined,
-              who: <span className={`block text-sm break-all ${mutedClass}`}>{i.email}</span>,
+              who: (
+                <span className={`block text-sm break-words ${mutedClass}`}>
+                  <Email email={i.email} />
+                </span>
+              ),
               details: [
                 ['Roles', roleLabels(i.roles, roles)],
                 ['Invited', <Invited invitation={i} />],

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
-import { ItemLink, mutedClass, When } from '../shared/cells';
+import { Email, ItemLink, mutedClass, When } from '../shared/cells';
 import { QueuePage } from '../shared/QueuePage';
 import { QueueTable } from '../shared/QueueTable';
 import { StatusTabs, useStatusInAddress } from '../shared/StatusTabs';
@@ -82,7 +82,9 @@ function Members({ tab, roles }: { tab: Exclude<Tab, 'invited'>; roles: StaffRol
               cell: (member) => (
                 <>
                   <MemberLink member={member} />
-                  <span className={`block text-sm break-all ${mutedClass}`}>{member.email}</span>
+                  <span className={`block text-sm break-words ${mutedClass}`}>
+                    <Email email={member.email} />
+                  </span>
                 </>
               ),
             },
@@ -91,14 +93,17 @@ function Members({ tab, roles }: { tab: Exclude<Tab, 'invited'>; roles: StaffRol
             { header: 'Authenticator app', cell: (member) => <SecondFactor member={member} /> },
             {
               header: 'Last sign-in',
-              nowrap: true,
               cell: (member) => <When iso={member.lastSigninAt} />,
             },
           ]}
           card={(member) => ({
             link: <MemberLink member={member} />,
             aside: <MemberStatus member={member} />,
-            who: <span className={`block text-sm break-all ${mutedClass}`}>{member.email}</span>,
+            who: (
+              <span className={`block text-sm break-words ${mutedClass}`}>
+                <Email email={member.email} />
+              </span>
+            ),
             details: [
               ['Roles', roleLabels(member.roles, roles)],
               ['Authenticator app', <SecondFactor member={member} />],

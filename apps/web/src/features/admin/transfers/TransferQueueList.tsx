@@ -1,7 +1,7 @@
 import type { StaffTransfer, TransferStatus } from '@bank/contract';
 import { money } from '../../../components/funding/format';
 import { countryName } from '../../../lib/countries';
-import { ItemLink, Missing, mutedClass, Person, When } from '../shared/cells';
+import { Decided, ItemLink, Missing, mutedClass, Person, Reference, When } from '../shared/cells';
 import { WaitingCell } from '../shared/second-person';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
 import { transferName } from './labels';
@@ -33,30 +33,33 @@ function Recipient({ transfer: t }: { transfer: StaffTransfer }) {
 
 const gets = (t: StaffTransfer) => money(t.amountReceived, t.currency);
 
-const COLUMNS: QueueColumn<StaffTransfer>[] = [
+/** The columns of every tab; a decided tab shows when it was submitted only on wide screens. */
+const columns = (decided: boolean): QueueColumn<StaffTransfer>[] => [
   { header: 'Transfer', nowrap: true, cell: (t) => <TransferLink transfer={t} /> },
   { header: 'Customer', cell: (t) => <Person name={t.customer.name} email={t.customer.email} /> },
   { header: 'Recipient', cell: (t) => <Recipient transfer={t} /> },
   { header: 'Recipient gets', amount: true, cell: gets },
-  { header: 'Submitted', nowrap: true, cell: (t) => <When iso={t.submittedAt} /> },
+  { header: 'Submitted', wideOnly: decided, cell: (t) => <When iso={t.submittedAt} /> },
 ];
 /** The in-progress tab: whether a refund waits for a second person. */
 const WAITING: QueueColumn<StaffTransfer> = {
   header: 'Decision',
   cell: (t) => (t.proposal ? <WaitingCell proposal={t.proposal} /> : 'To decide'),
 };
-const decider = (t: StaffTransfer) =>
-  t.status === 'cancelled' ? 'The customer' : (t.decidedBy ?? <Missing said="Not recorded" />);
+const decider = (t: StaffTransfer, customer = 'The customer') =>
+  t.status === 'cancelled' ? customer : (t.decidedBy ?? <Missing said="Not recorded" />);
 
 /** What a decided tab adds: the payment's reference or why it failed, who decided and when. */
 const OUTCOME: Record<Exclude<TransferStatus, 'in_progress'>, QueueColumn<StaffTransfer>> = {
-  successful: { header: 'Reference', cell: (t) => t.reference ?? <Missing said="None" /> },
+  successful: {
+    header: 'Reference',
+    cell: (t) => (t.reference ? <Reference text={t.reference} /> : <Missing said="None" />),
+  },
   failed: { header: 'Reason given', cell: (t) => t.failureReason ?? <Missing said="None" /> },
   cancelled: { header: 'Refund', cell: () => 'Amount and charge back to the customer' },
 };
 const BY_WHOM: QueueColumn<StaffTransfer>[] = [
-  { header: 'Decided', nowrap: true, cell: (t) => <When iso={t.decidedAt} /> },
-  { header: 'Decided by', cell: decider },
+  { header: 'Decided', cell: (t) => <Decided at={t.decidedAt} by={decider(t, 'the customer')} /> },
 ];
 
 /**
@@ -78,7 +81,9 @@ export function TransferQueueList({
       items={items}
       caption={caption}
       rowKey={(t) => t.id}
-      columns={decided ? [...COLUMNS, OUTCOME[status], ...BY_WHOM] : [...COLUMNS, WAITING]}
+      columns={
+        decided ? [...columns(true), OUTCOME[status], ...BY_WHOM] : [...columns(false), WAITING]
+      }
       card={(t) => ({
         link: <TransferLink transfer={t} />,
         aside: (

@@ -107,10 +107,9 @@ describe('the outgoing transfers queue (staff)', () => {
     expect(row.getByText('Internal')).toBeTruthy();
     expect(row.getByText('22/11/2026', { exact: false })).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: 'Decided' })).toBeTruthy();
-    // Who decided, and the reference the payment went out with.
-    expect(within(table).getByRole('columnheader', { name: 'Decided by' })).toBeTruthy();
-    expect(row.getByText('Grace Hopper')).toBeTruthy();
-    expect(row.getByText('CEDAR-2026-0045')).toBeTruthy();
+    // Who decided (under when), and the reference the payment went out with, whole in its title.
+    expect(row.getByText('by Grace Hopper')).toBeTruthy();
+    expect(row.getByText('CEDAR-2026-0045').getAttribute('title')).toBe('CEDAR-2026-0045');
     expect(screen.getByRole('link', { name: 'Successful' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -139,7 +138,7 @@ describe('the outgoing transfers queue (staff)', () => {
     const table = screen.getByRole('table', { name: 'Cancelled transfers, newest first' });
     const row = within(within(table).getAllByRole('row')[1] as HTMLElement);
     expect(row.getByText('Amount and charge back to the customer')).toBeTruthy();
-    expect(row.getByText('The customer')).toBeTruthy();
+    expect(row.getByText('by the customer')).toBeTruthy();
   });
 
   it('says when nothing is waiting', async () => {

@@ -37,7 +37,7 @@ export function FundingSection({ customerId }: { customerId: string }) {
     },
     { header: 'Claimed', amount: true, cell: (r) => money(r.claimedAmount, r.currency) },
     { header: 'Received', amount: true, cell: (r) => <Received request={r} /> },
-    { header: 'Sent', nowrap: true, cell: (r) => <When iso={r.createdAt} /> },
+    { header: 'Sent', cell: (r) => <When iso={r.createdAt} /> },
   ];
   return (
     <SectionFrame title="Funding requests">

@@ -15,7 +15,7 @@ const signed = (t: Transaction) =>
   `${t.transactionType === 'credit' ? '+' : '−'}${money(t.amount, t.currency)}`;
 
 const COLUMNS: QueueColumn<Transaction>[] = [
-  { header: 'Date', nowrap: true, cell: (t) => <When iso={t.date} /> },
+  { header: 'Date', cell: (t) => <When iso={t.date} /> },
   { header: 'Description', cell: (t) => t.name },
   { header: 'Status', cell: (t) => <TransactionStatus status={t.status} /> },
   { header: 'Amount', amount: true, cell: signed },

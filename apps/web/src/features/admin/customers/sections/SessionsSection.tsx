@@ -1,7 +1,7 @@
 import type { CustomerSession } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed, Loading } from '../../../../components/ui/QueryStatus';
-import { Missing, mutedClass, When } from '../../shared/cells';
+import { Missing, mutedClass, Reference, When } from '../../shared/cells';
 import { panelClass } from '../../shared/panel';
 import { QueueTable, type QueueColumn } from '../../shared/QueueTable';
 import { StatusBadge } from '../../shared/StatusBadge';
@@ -18,9 +18,15 @@ function Where({ session: s }: { session: CustomerSession }) {
   return (
     <>
       <span className="block">{s.place}</span>
-      <span className={`block text-sm break-all ${mutedClass}`}>
-        {s.address ?? <Missing said="No address recorded" />}
-      </span>
+      {s.address ? (
+        <span className={`block ${mutedClass}`}>
+          <Reference text={s.address} small />
+        </span>
+      ) : (
+        <span className={`block text-sm ${mutedClass}`}>
+          <Missing said="No address recorded" />
+        </span>
+      )}
     </>
   );
 }
@@ -31,10 +37,10 @@ const device = (s: CustomerSession) =>
 const COLUMNS: QueueColumn<CustomerSession>[] = [
   { header: 'Device', cell: device },
   { header: 'Where', cell: (s) => <Where session={s} /> },
-  { header: 'Signed in', nowrap: true, cell: (s) => <When iso={s.signedInAt} /> },
-  { header: 'Last seen', nowrap: true, cell: (s) => <When iso={s.lastSeenAt} /> },
+  { header: 'Signed in', cell: (s) => <When iso={s.signedInAt} /> },
+  { header: 'Last seen', cell: (s) => <When iso={s.lastSeenAt} /> },
   { header: 'State', cell: (s) => <State session={s} /> },
-  { header: 'Ended', nowrap: true, cell: (s) => <When iso={s.endedAt} /> },
+  { header: 'Ended', cell: (s) => <When iso={s.endedAt} /> },
 ];
 
 /** The customer's latest sign-ins: on what, from where, when; never a token. */

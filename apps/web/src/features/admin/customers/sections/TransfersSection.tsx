@@ -42,7 +42,7 @@ export function TransfersSection({ customerId }: { customerId: string }) {
     { header: 'To', cell: (t) => <Recipient transfer={t} /> },
     { header: 'Status', cell: (t) => <Status transfer={t} /> },
     { header: 'Amount', amount: true, cell: (t) => money(t.amount, t.currency) },
-    { header: 'Submitted', nowrap: true, cell: (t) => <When iso={t.submittedAt} /> },
+    { header: 'Submitted', cell: (t) => <When iso={t.submittedAt} /> },
   ];
   return (
     <SectionFrame title="Transfers">

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useObjectUrlSrc } from '../../../hooks/useObjectUrlSrc';
+import { useObjectUrlSrc } from '../../../../hooks/useObjectUrlSrc';
+import { FetchedFilePanel, useObjectUrlHref } from '../FetchedFile';
 import { fundingProofQuery } from './api';
-import { FetchedFilePanel, useObjectUrlHref } from '../shared/FetchedFile';
 
 const LABEL = 'Proof of payment';
 const linkClass = 'text-sm font-semibold text-brand-700 underline dark:text-brand-50';

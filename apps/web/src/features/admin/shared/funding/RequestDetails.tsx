@@ -4,14 +4,11 @@ import {
   type FundingStatus,
   type StaffFundingRequest,
 } from '@bank/contract';
-import { Link } from 'react-router';
-import { CopyButton } from '../../../components/ui/CopyButton';
-import { Toast, useToast } from '../../../components/ui/Toast';
-import { linkClass } from '../shared/cells';
-import { utcTime } from '../shared/CheckVerdict';
-import { DetailSection, type DetailRow } from '../shared/DetailRows';
-import { StatusBadge as SharedBadge, type StatusTone } from '../shared/StatusBadge';
+import { utcTime } from '../CheckVerdict';
+import { DetailSection, type DetailRow } from '../DetailRows';
+import { StatusBadge as SharedBadge, type StatusTone } from '../StatusBadge';
 import { KIND_LABELS, STATUS_LABELS, SUBJECT_LABELS } from './labels';
+import { TransactionId } from './TransactionId';
 
 const STATUS_TONES: Record<FundingStatus, StatusTone> = {
   pending: 'waiting',
@@ -33,47 +30,19 @@ function received(r: StaffFundingRequest, amount: string): string {
   return `${money(BigInt(amount))}, ${money(size)} ${side} than claimed`;
 }
 
-/** The transaction id the customer gave, whole, with a copy button, and where else it was given. */
-function TransactionId({ request: r }: { request: StaffFundingRequest }) {
-  const { toast, show } = useToast();
-  if (!r.transactionId) return null;
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="font-mono text-sm break-all">{r.transactionId}</span>
-      <div>
-        <CopyButton
-          text={r.transactionId}
-          label="Copy the transaction id"
-          onResult={(ok) =>
-            show(
-              ok
-                ? { text: 'Copied to clipboard', tone: 'success' }
-                : { text: 'Could not copy', tone: 'error' },
-            )
-          }
-        />
-      </div>
-      <Toast toast={toast} />
-      {r.sameTransactionIdOn.length > 0 && (
-        <p className="text-sm font-semibold text-red-800 dark:text-red-200">
-          Also given on{' '}
-          {r.sameTransactionIdOn.map((id, i) => (
-            <span key={id}>
-              {i > 0 && ', '}
-              <Link to={`/admin/funding/${id}`} className={linkClass}>
-                request {id}
-              </Link>
-            </span>
-          ))}
-          : check it is not one payment claimed twice.
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** What the customer asked and where they say they paid; once decided, the decision. */
-export function RequestDetails({ request: r }: { request: StaffFundingRequest }) {
+/**
+ * What the customer asked and where they say they paid; once decided, the decision. A proposal
+ * to confirm it passes `toConfirm` (minor units), shown against the claim.
+ */
+export function RequestDetails({
+  request: r,
+  title = 'Request',
+  toConfirm,
+}: {
+  request: StaffFundingRequest;
+  title?: string;
+  toConfirm?: string | undefined;
+}) {
   const balance = r.paidFrom === 'balance';
   const rows: DetailRow[] = [
     ['Kind', KIND_LABELS[r.kind]],
@@ -100,16 +69,19 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
       'In the coin',
       `About ${r.coinQuote.amount}, at ${formatPerCoin(r.coinQuote.perCoin, r.currency)} a coin (the rate set ${utcTime(r.coinQuote.setAt)}, as the customer was told)`,
     ]);
+  } else if (!balance) {
+    rows.push(['In the coin', 'Not told: this coin had no rate when the customer asked']);
   }
   if (r.subject) rows.push([SUBJECT_LABELS[r.kind], r.subject]);
   if (r.planTerms) rows.push(['Plan terms', r.planTerms]);
-  rows.push(
-    [
-      balance ? 'Paid' : 'Claimed',
-      <span className="font-semibold">{formatMoney(BigInt(r.claimedAmount), r.currency)}</span>,
-    ],
-    ['Submitted', utcTime(r.createdAt)],
-  );
+  rows.push([
+    balance ? 'Paid' : 'Claimed',
+    <span className="font-semibold">{formatMoney(BigInt(r.claimedAmount), r.currency)}</span>,
+  ]);
+  if (toConfirm !== undefined) {
+    rows.push(['To confirm', <span className="font-semibold">{received(r, toConfirm)}</span>]);
+  }
+  rows.push(['Submitted', utcTime(r.createdAt)]);
 
   const decision: DetailRow[] = [['Status', STATUS_LABELS[r.status]]];
   if (r.receivedAmount !== null) decision.push(['Received', received(r, r.receivedAmount)]);
@@ -120,7 +92,7 @@ export function RequestDetails({ request: r }: { request: StaffFundingRequest })
 
   return (
     <>
-      <DetailSection title="Request" rows={rows} />
+      <DetailSection title={title} rows={rows} />
       {r.status !== 'pending' && <DetailSection title="Decision taken" rows={decision} />}
     </>
   );
