@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { Me } from '@bank/contract';
 import { LogOut } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
@@ -82,7 +83,7 @@ export function StaffCard({
   onSignOut: () => void;
   className?: string;
 }) {
-  const name = `${me.firstName} ${me.lastName}`;
+  const name = personName(me);
   return (
     <div className={`flex-col gap-1 ${className}`}>
       <div className="flex items-center gap-3 px-3 py-1.5">

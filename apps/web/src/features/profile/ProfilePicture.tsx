@@ -1,4 +1,4 @@
-import { PROFILE_PICTURE_MAX_BYTES, messageSchema, type Profile } from '@bank/contract';
+import { PROFILE_PICTURE_MAX_BYTES, messageSchema, type Profile, personName } from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
@@ -38,7 +38,7 @@ export function ProfilePicture({ profile, version }: { profile: Profile; version
     if (file.size > PROFILE_PICTURE_MAX_BYTES) return;
     upload.mutate(file);
   };
-  const name = `${profile.firstName} ${profile.lastName}`;
+  const name = personName(profile);
   return (
     <section aria-label="Your picture" className={`${cardClass} flex flex-wrap items-center gap-5`}>
       <Avatar src={pictureUrl(profile, version)} name={name} size="lg" />

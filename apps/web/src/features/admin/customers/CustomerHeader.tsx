@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { StaffCustomer } from '@bank/contract';
 import { money } from '../../../components/funding/format';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -7,7 +8,7 @@ import { StandingBadges } from './StandingBadges';
 
 /** Who the customer is and where they stand: name, account number, badges, balance. */
 export function CustomerHeader({ customer: c }: { customer: StaffCustomer }) {
-  const name = `${c.firstName} ${c.lastName}`;
+  const name = personName(c);
   const current = c.accounts.find((a) => a.kind === 'customer_current');
   return (
     <div

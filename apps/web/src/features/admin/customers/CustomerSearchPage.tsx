@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { CustomerSearchItem, CustomerSearchPage as Page } from '@bank/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
@@ -12,7 +13,7 @@ import { customerQueries } from './api';
 import { PagedList } from './PagedList';
 import { StandingBadges } from './StandingBadges';
 
-const nameOf = (c: CustomerSearchItem) => `${c.firstName} ${c.lastName}`;
+const nameOf = (c: CustomerSearchItem) => personName(c);
 
 function CustomerLink({ customer }: { customer: CustomerSearchItem }) {
   return <ItemLink to={`/admin/customers/${customer.id}`}>{nameOf(customer)}</ItemLink>;

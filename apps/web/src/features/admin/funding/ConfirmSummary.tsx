@@ -1,8 +1,8 @@
-import { formatMoney, type StaffFundingRequest } from '@bank/contract';
+import { formatMoney, type StaffFundingRequest, personName } from '@bank/contract';
 
 /** What confirming moves, by kind (decision 18's table), in words. */
 function effect(r: StaffFundingRequest, amount: string): string {
-  const name = `${r.customer.firstName} ${r.customer.lastName}`;
+  const name = personName(r.customer);
   switch (r.kind) {
     case 'deposit':
       return `${amount} is credited to ${name}'s current account.`;

@@ -1,11 +1,11 @@
-import { formatMoney, type FundingStatus, type StaffFundingItem } from '@bank/contract';
+import { formatMoney, type FundingStatus, type StaffFundingItem, personName } from '@bank/contract';
 import { Decided, ItemLink, Missing, Numbered, Person, When } from '../shared/cells';
 import { WaitingCell } from '../shared/second-person';
 import { SameTransactionId } from '../shared/funding/TransactionId';
 import { QueueTable, type QueueColumn } from '../shared/QueueTable';
 import { KIND_LABELS, SUBJECT_LABELS } from '../shared/funding/labels';
 
-const nameOf = (item: StaffFundingItem) => `${item.customer.firstName} ${item.customer.lastName}`;
+const nameOf = (item: StaffFundingItem) => personName(item.customer);
 
 function ReviewLink({ item }: { item: StaffFundingItem }) {
   return (

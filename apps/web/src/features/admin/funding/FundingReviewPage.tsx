@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { StaffFundingRequest } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -54,7 +55,7 @@ function Review({
     <>
       <div className="flex flex-wrap items-center gap-3">
         <PageHeading title={`${title} · Funding request`}>
-          {title}: {r.customer.firstName} {r.customer.lastName}
+          {title}: {personName(r.customer)}
         </PageHeading>
         <StatusBadge status={r.status} />
       </div>

@@ -1,4 +1,4 @@
-import { KYC_STATUSES, type KycQueueItem, type KycReviewStatus } from '@bank/contract';
+import { KYC_STATUSES, type KycQueueItem, type KycReviewStatus, personName } from '@bank/contract';
 import { countryName } from '../../../lib/countries';
 import { Email, ItemLink, Missing, mutedClass, When } from '../shared/cells';
 import { QueuePage } from '../shared/QueuePage';
@@ -26,11 +26,7 @@ const EMPTY: Record<KycReviewStatus, string> = {
 };
 
 function ReviewLink({ item }: { item: KycQueueItem }) {
-  return (
-    <ItemLink to={`/admin/kyc/${item.id}`}>
-      {item.firstName} {item.lastName}
-    </ItemLink>
-  );
+  return <ItemLink to={`/admin/kyc/${item.id}`}>{personName(item)}</ItemLink>;
 }
 
 function EmailOf({ item }: { item: KycQueueItem }) {

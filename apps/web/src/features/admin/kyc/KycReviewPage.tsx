@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { KycSubmission } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -50,7 +51,7 @@ function Review({
   submission: KycSubmission;
   onDecided: (message: string) => void;
 }) {
-  const name = `${submission.firstName} ${submission.lastName}`;
+  const name = personName(submission);
   const rows: DetailRow[] = [
     ['Email', submission.email],
     ['Username', submission.username],

@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { StaffInvitation, StaffRole } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -17,9 +18,7 @@ const CAPTION = 'Invitations waiting to be accepted, newest first';
 function Invitee({ invitation }: { invitation: StaffInvitation }) {
   return (
     <>
-      <span className="block font-medium">
-        {invitation.firstName} {invitation.lastName}
-      </span>
+      <span className="block font-medium">{personName(invitation)}</span>
       <span className={`block text-sm break-words ${mutedClass}`}>
         <Email email={invitation.email} />
       </span>
@@ -137,11 +136,7 @@ export function InvitationList({
               { header: 'Actions', cell: actions },
             ]}
             card={(i) => ({
-              link: (
-                <span className="font-semibold">
-                  {i.firstName} {i.lastName}
-                </span>
-              ),
+              link: <span className="font-semibold">{personName(i)}</span>,
               aside: i.status === 'expired' ? <LinkState invitation={i} /> : undefined,
               who: (
                 <span className={`block text-sm break-words ${mutedClass}`}>

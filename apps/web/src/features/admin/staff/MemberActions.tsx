@@ -3,6 +3,7 @@ import {
   staffActionReasonSchema,
   type StaffMemberDetail,
   type StaffRole,
+  personName,
 } from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
@@ -58,7 +59,7 @@ export function MemberActions({
   onConflict: (detail: string) => void;
 }) {
   const { member, secondFactorReset } = detail;
-  const name = `${member.firstName} ${member.lastName}`;
+  const name = personName(member);
   const actions = useMemberActions(member.id);
   const step = useConfirmStep<Asking>();
   const mutation = {

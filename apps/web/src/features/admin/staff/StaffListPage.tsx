@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { StaffMember, StaffRole } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
@@ -38,7 +39,7 @@ function SecondFactor({ member }: { member: StaffMember }) {
 function MemberLink({ member }: { member: StaffMember }) {
   return (
     <ItemLink to={`/admin/staff/${member.id}`} whose={member.email}>
-      {member.firstName} {member.lastName}
+      {personName(member)}
       {member.isYou && ' (you)'}
     </ItemLink>
   );

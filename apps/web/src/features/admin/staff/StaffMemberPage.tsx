@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { StaffMemberDetail, StaffRole } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -25,7 +26,7 @@ function Member({
   onConflict: (detail: string) => void;
 }) {
   const { member } = detail;
-  const name = `${member.firstName} ${member.lastName}`;
+  const name = personName(member);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,3 +1,4 @@
+import { personName } from '@bank/contract';
 import type { StaffCustomer } from '@bank/contract';
 import { useId } from 'react';
 import { FreezeAction } from './FreezeAction';
@@ -18,7 +19,7 @@ export function CustomerActions({
   onDone: (outcome: string) => void;
 }) {
   const id = useId();
-  const name = `${c.firstName} ${c.lastName}`;
+  const name = personName(c);
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
       <h2 id={id} className="sr-only">

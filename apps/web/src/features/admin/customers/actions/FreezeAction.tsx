@@ -6,6 +6,7 @@ import {
   freezeSchema,
   type FreezeRequest,
   type StaffCustomer,
+  personName,
 } from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -42,7 +43,7 @@ export function FreezeAction({
   } as unknown as FreezeRequest;
   const form = useForm({ resolver: zodResolver(freezeSchema), defaultValues: blank });
   const errors = form.formState.errors;
-  const name = `${customer.firstName} ${customer.lastName}`;
+  const name = personName(customer);
   const asking = step.asking;
   return (
     <>

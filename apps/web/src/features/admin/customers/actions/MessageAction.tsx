@@ -1,4 +1,9 @@
-import { customerMessageSchema, type CustomerMessage, type StaffCustomer } from '@bank/contract';
+import {
+  customerMessageSchema,
+  type CustomerMessage,
+  type StaffCustomer,
+  personName,
+} from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/Button';
@@ -22,7 +27,7 @@ export function MessageAction({
   const step = useActionDialog<CustomerMessage>(customer.id, 'messages', onDone);
   const form = useForm({ resolver: zodResolver(customerMessageSchema), defaultValues: BLANK });
   const errors = form.formState.errors;
-  const name = `${customer.firstName} ${customer.lastName}`;
+  const name = personName(customer);
   return (
     <>
       <Button

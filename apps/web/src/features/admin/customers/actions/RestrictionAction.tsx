@@ -1,4 +1,9 @@
-import { setRestrictionSchema, type SetRestriction, type StaffCustomer } from '@bank/contract';
+import {
+  setRestrictionSchema,
+  type SetRestriction,
+  type StaffCustomer,
+  personName,
+} from '@bank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/Button';
@@ -26,7 +31,7 @@ export function RestrictionAction({
   const blank = { head: current?.head ?? '', body: current?.body ?? '', reason: '' };
   const form = useForm({ resolver: zodResolver(setRestrictionSchema), defaultValues: blank });
   const errors = form.formState.errors;
-  const name = `${customer.firstName} ${customer.lastName}`;
+  const name = personName(customer);
   return (
     <>
       <Button

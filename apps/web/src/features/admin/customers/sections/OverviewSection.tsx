@@ -3,6 +3,7 @@ import {
   GENDER_LABELS,
   MARITAL_STATUS_LABELS,
   type StaffCustomer,
+  personName,
 } from '@bank/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -62,7 +63,7 @@ function Standing({ customer: c }: { customer: StaffCustomer }) {
 function profileRows(c: StaffCustomer): DetailRow[] {
   const p = c.profile;
   return [
-    ['Name', `${c.firstName} ${c.lastName}`],
+    ['Name', personName(c)],
     ['Username', c.username],
     ['Email', `${c.email}${c.emailVerified ? ' (verified)' : ' (not verified)'}`],
     ['Phone', or(p.phone)],

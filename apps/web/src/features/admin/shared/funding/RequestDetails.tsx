@@ -3,6 +3,7 @@ import {
   formatPerCoin,
   type FundingStatus,
   type StaffFundingRequest,
+  personName,
 } from '@bank/contract';
 import { utcTime } from '../CheckVerdict';
 import { DetailSection, type DetailRow } from '../DetailRows';
@@ -49,7 +50,7 @@ export function RequestDetails({
     [
       'Customer',
       <>
-        {r.customer.firstName} {r.customer.lastName} ({r.customer.username})
+        {personName(r.customer)} ({r.customer.username})
         <span className="block text-sm text-slate-700 dark:text-slate-300">{r.customer.email}</span>
       </>,
     ],
