@@ -39,6 +39,14 @@ describe('what reaches a log', () => {
     expect(
       loggableUrl(request('/api/v1/x/ada%40b.co', '/api/v1/x/:email', { email: 'ada@b.co' })),
     ).toBe('/api/v1/x/[redacted]');
+    // A receipt's reference is a key, even in lower case letters alone.
+    expect(
+      loggableUrl(
+        request('/api/v1/receipts/abcdefghjkmnpqrstvwx', '/api/v1/receipts/:reference', {
+          reference: 'abcdefghjkmnpqrstvwx',
+        }),
+      ),
+    ).toBe('/api/v1/receipts/[redacted]');
     // The web app's catch-all is no route name: its path is redacted segment by segment.
     expect(loggableUrl(request('/wp-user/auth/reset/a%40b.co/999999', '/wp-user/*', {}))).toBe(
       '/wp-user/auth/reset/[redacted]',

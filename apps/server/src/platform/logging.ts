@@ -95,9 +95,15 @@ interface LoggedRequest {
 }
 
 /**
+ * Parameters that are keys in themselves (a receipt's verification reference, a link's token):
+ * never logged, whatever they look like ("abcdefghjkmnpqrstvwx" is a reference typed in lower case).
+ */
+const SECRET_PARAMS = new Set(['reference', 'token', 'code']);
+
+/**
  * How a request's URL is logged. A request the router matched is logged as its route with the
  * parameters filled in only where they are ids or names (`/submissions/12/documents/photo`);
- * anything else in a parameter is redacted. A path no named route matched (the web app's pages,
+ * anything else in a parameter, and any parameter named in SECRET_PARAMS, is redacted. A path no named route matched (the web app's pages,
  * unknown paths) goes through `redactUrl`. Query values are never logged.
  */
 export function loggableUrl(request: LoggedRequest): string {
@@ -108,7 +114,10 @@ export function loggableUrl(request: LoggedRequest): string {
     const value = params[name];
     if (typeof value !== 'string' && typeof value !== 'bigint') return '[redacted]';
     const text = String(value);
-    const safe = name === 'id' ? /^\d{1,19}$/.test(text) : /^[a-z_]{1,30}$/.test(text);
+    const safe =
+      name === 'id'
+        ? /^\d{1,19}$/.test(text)
+        : !SECRET_PARAMS.has(name) && /^[a-z_]{1,30}$/.test(text);
     return safe ? text : '[redacted]';
   });
   const query = request.url.split('?')[1];

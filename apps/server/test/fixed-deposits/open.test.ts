@@ -517,6 +517,54 @@ describe('who may see and open fixed deposits', () => {
   });
 });
 
+describe('who may pay for a fixed deposit from their balance', () => {
+  it('a customer whose identity check is no longer approved, or under a restriction notice, opens nothing and spends no PIN try', async () => {
+    const plan = await addPlan(suite, { termCount: 30, termUnit: 'days', rateBp: 300 });
+    const c = await customerWith(suite, 100_000n);
+    const db = suite.database.db;
+    const open = () =>
+      c.client.post(OPEN, {
+        plan: plan.id,
+        amount: '200',
+        idempotencyKey: clientKey(),
+        pin: TEST_PIN,
+      });
+    const before = await openingFootprint(suite);
+    const tries = await pinState(suite.database, c.userId);
+
+    await db
+      .updateTable('users')
+      .set({ kyc_status: 'declined' })
+      .where('id', '=', c.userId)
+      .execute();
+    const unverified = await open();
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json().detail).toBe('Your identity check must be approved first.');
+
+    await db
+      .updateTable('users')
+      .set({
+        kyc_status: 'approved',
+        restriction_head: 'Account restricted',
+        restriction_body: 'Please contact us before you use your account.',
+      })
+      .where('id', '=', c.userId)
+      .execute();
+    const restricted = await open();
+    expect(restricted.statusCode, restricted.body).toBe(422);
+    expect(restricted.json()).toMatchObject({
+      code: 'ACCOUNT_ON_HOLD',
+      notice: {
+        title: 'Account restricted',
+        body: 'Please contact us before you use your account.',
+      },
+    });
+
+    expect(await openingFootprint(suite)).toEqual(before);
+    expect(await pinState(suite.database, c.userId)).toEqual(tries);
+  });
+});
+
 describe('a fixed deposit from a confirmed crypto request', () => {
   it('opens from crypto-deposit clearing under the request’s key, even on a plan retired since', async () => {
     const plan = await addPlan(suite, { termCount: 60, termUnit: 'days', rateBp: 600 });

@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/index.js';
 import { fixedDepositPlanById } from '../catalog/index.js';
 import { verifyPin } from '../pin/index.js';
-import { refuseBlockedDebit, users } from '../users/index.js';
+import { refuseUnlessPayer, users } from '../users/index.js';
 import { utcDay } from './interest.js';
 import { listFixedDeposits } from './read.js';
 import { depositOpenedBy, idFrom, insertDeposit, lockOpeningKey } from './repo.js';
@@ -171,14 +171,15 @@ export async function openFromBalance(
   const key = balanceKey(userId, input.idempotencyKey);
   let id = await openedBefore(deps.db, userId, key, input);
   if (id === undefined) {
-    await refuseBlockedDebit(deps.db, userId, 'fixed_deposit');
+    await refuseUnlessPayer(deps.db, userId, 'fixed_deposit');
     await verifyPin(deps, depositor, input.pin);
     id = await deps.db.transaction().execute(async (trx) => {
       await lockOpeningKey(trx, key);
       const earlier = await openedBefore(trx, userId, key, input);
       if (earlier !== undefined) return earlier;
-      // Under the customer's row lock, as a freeze writes it (decision 21).
-      await refuseBlockedDebit(trx, userId, 'fixed_deposit', { lock: true });
+      // Under the customer's row lock, as a freeze or a restriction writes it (decision 21):
+      // restricted, not verified or frozen meanwhile refuses here.
+      await refuseUnlessPayer(trx, userId, 'fixed_deposit', { lock: true });
       try {
         const opened = await openFixedDeposit(trx, deps, {
           userId,

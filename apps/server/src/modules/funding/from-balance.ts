@@ -13,7 +13,7 @@ import {
   offeredPaymentPurpose,
 } from '../catalog/index.js';
 import { verifyPin } from '../pin/index.js';
-import { refuseBlockedDebit, users } from '../users/index.js';
+import { refuseUnlessPayer, users } from '../users/index.js';
 import { PRODUCT_OF, rowId } from './labels.js';
 import { insertRequest, requestByClientKey } from './repo.js';
 import { refuseWhileUpgradeWaits } from './submit.js';
@@ -94,34 +94,6 @@ async function subjectOf(trx: Kysely<DB>, userId: bigint, input: BalancePayment,
 }
 
 /**
- * The customer as a payment out of their balance needs them. With `lock`, their row is held FOR
- * NO KEY UPDATE, as a transfer's submission holds it: one customer's payments wait in line, and a
- * freeze or restriction set meanwhile either committed before (and refuses) or waits.
- */
-async function standingOf(db: Kysely<DB>, userId: bigint, lock: boolean) {
-  const user = await users.customerStanding(db, userId, { lock });
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-  return user;
-}
-
-/** Refuses a customer under a restriction notice, not yet verified, or whose debits are frozen. */
-async function refuseUnlessPayer(
-  db: Kysely<DB>,
-  user: Awaited<ReturnType<typeof standingOf>>,
-  kind: BalancePayment['kind'],
-) {
-  if (user.restrictionHead !== null && user.restrictionBody !== null) {
-    throw new AppError('ACCOUNT_ON_HOLD', user.restrictionBody, {
-      notice: { title: user.restrictionHead, body: user.restrictionBody },
-    });
-  }
-  if (user.kycStatus !== 'approved') {
-    throw new AppError('FORBIDDEN', 'Your identity check must be approved first.');
-  }
-  await refuseBlockedDebit(db, user.id, kind);
-}
-
-/**
  * The payment this client key made already, if any: the same details answer it, other details
  * are refused (409).
  */
@@ -162,7 +134,7 @@ export async function payFromBalance(
   }
   let id = await paidBefore(deps.db, userId, input);
   if (id === undefined) {
-    await refuseUnlessPayer(deps.db, await standingOf(deps.db, userId, false), input.kind);
+    await refuseUnlessPayer(deps.db, userId, input.kind);
     await verifyPin(deps, payer, input.pin);
     id = await pay(deps, userId, input, actor);
   }
@@ -177,10 +149,13 @@ function pay(deps: AppDeps, userId: bigint, input: BalancePayment, actor: Actor)
   return deps.db.transaction().execute(async (trx) => {
     // Locked first: a request with the same key sent at the same moment waits here, then finds
     // the payment the first one made.
-    const user = await standingOf(trx, userId, true);
+    // The customer's row, FOR NO KEY UPDATE as a transfer's submission holds it: one customer's
+    // payments wait in line, and a freeze or restriction set meanwhile either committed before
+    // (and refuses) or waits.
+    await users.customerStanding(trx, userId, { lock: true });
     const earlier = await paidBefore(trx, userId, input);
     if (earlier !== undefined) return earlier;
-    await refuseUnlessPayer(trx, user, input.kind);
+    await refuseUnlessPayer(trx, userId, input.kind);
     const account = await currentAccountOf(trx, userId, currency);
     if (!account) throw new AppError('CONFLICT', 'Your account is not open yet.');
     const subject = await subjectOf(trx, userId, input, currency);

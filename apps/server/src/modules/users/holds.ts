@@ -3,6 +3,7 @@ import type { FundingKind } from '@bank/contract';
 import type { DB } from '../../db/schema.js';
 import { findAccount } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
+import { customerStanding } from './repo.js';
 
 /**
  * The freeze as the money paths meet it (decision 21, "What a freeze blocks"): one guard per
@@ -100,4 +101,31 @@ export async function refuseFrozenConfirmation(
       "Debits on this customer's account are blocked by a freeze (see the customer's page), so their plan cannot change. Decline the request, or leave it pending until the freeze is lifted.",
     );
   }
+}
+
+/**
+ * Refuses a payment out of the customer's balance to the bank (a payment, an upgrade, a fixed
+ * deposit) unless they may pay: no restriction notice (the spec's dialog, with its words), an
+ * approved identity check, debits not frozen. With `lock`, their row is held FOR NO KEY UPDATE,
+ * as a transfer's submission holds it, so the answer stands until the caller commits. Answers
+ * the customer's standing.
+ */
+export async function refuseUnlessPayer(
+  db: Kysely<DB>,
+  userId: bigint,
+  operation: DebitOperation,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const user = await customerStanding(db, userId, { lock });
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  if (user.restrictionHead !== null && user.restrictionBody !== null) {
+    throw new AppError('ACCOUNT_ON_HOLD', user.restrictionBody, {
+      notice: { title: user.restrictionHead, body: user.restrictionBody },
+    });
+  }
+  if (user.kycStatus !== 'approved') {
+    throw new AppError('FORBIDDEN', 'Your identity check must be approved first.');
+  }
+  await refuseBlockedDebit(db, userId, operation);
+  return user;
 }

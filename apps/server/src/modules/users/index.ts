@@ -6,6 +6,7 @@ export {
   ON_HOLD_TITLE,
   refuseBlockedCredit,
   refuseBlockedDebit,
+  refuseUnlessPayer,
   refuseFrozenConfirmation,
   type DebitOperation,
 } from './holds.js';
