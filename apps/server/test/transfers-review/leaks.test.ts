@@ -22,8 +22,11 @@ const suite = useTestApp({
 });
 const r = reviewHelpers(suite);
 
-/** A 4-digit secret standing alone (not inside a longer number or a decimal). */
-const alone = (secret: string) => new RegExp(`(?<![\\d.,])${secret}(?![\\d.,])`);
+/**
+ * A 4-digit secret standing alone: not inside a longer number, a decimal, or a word such as a
+ * random id's hex ("9b1a2580f…" holds "2580" by chance, one run in a few hundred).
+ */
+const alone = (secret: string) => new RegExp(`(?<![\\w.,-])${secret}(?![\\w.,-])`);
 
 const ISO = /^\d{4}-\d{2}-\d{2}T/;
 

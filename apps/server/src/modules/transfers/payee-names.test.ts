@@ -43,6 +43,8 @@ describe('confirmation of payee: how the typed name compares', () => {
     ['Ngozi', 'close_match'],
     ['Eze', 'close_match'],
     ['Mrs Ngozi Eze', 'close_match'],
+    ['Ngoz Eze', 'close_match'],
+    ['Ngo Okafor', 'no_match'],
     ['N. E.', 'no_match'],
     ['E', 'no_match'],
     ['Ngozi Okafor', 'no_match'],
@@ -50,6 +52,14 @@ describe('confirmation of payee: how the typed name compares', () => {
     ['Grace Hopper', 'no_match'],
   ])('%s: %s', (typed, expected) => {
     expect(payeeMatch(typed, ngozi)).toBe(expected);
+  });
+
+  it('takes a first name shortened as people shorten it for nearly the name, never for it', () => {
+    const kenneth = { firstName: 'Kenneth', lastName: 'Okafor' };
+    expect(payeeMatch('Ken Okafor', kenneth)).toBe('close_match');
+    expect(payeeMatch('Okafor Ken', kenneth)).toBe('close_match');
+    expect(payeeMatch('Ke Okafor', kenneth)).toBe('no_match');
+    expect(payeeMatch('Ken Obi', kenneth)).toBe('no_match');
   });
 
   it('reads names of every script, with or without spaces and marks', () => {

@@ -118,6 +118,8 @@ function fit(typed: string, word: string): WordFit {
   if (typed === word) return 'same';
   if (isInitial(typed, word)) return 'initial';
   if (editDistance(typed, word) <= slipsAllowed(word)) return 'slip';
+  // A name shortened as people shorten it ("Ken" for Kenneth, "Alex" for Alexandra): nearly.
+  if (Array.from(typed).length >= 3 && word.startsWith(typed)) return 'slip';
   return 'none';
 }
 

@@ -142,6 +142,26 @@ describe('Bank Transfer: the PIN and the authorization code', () => {
     );
   });
 
+  it('says money paid to another customer has reached them, with one full stop after a masked name', async () => {
+    authorizing({
+      [PIN]: () => stepAnswer('ready', 'pin_verified'),
+      [SUBMIT]: () =>
+        stepAnswer('done', 'submitted', {
+          status: 'successful',
+          accountHolderName: 'Kenneth O.',
+          amountReceived: '4000',
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/send/pin?id=t1');
+    await user.type(await screen.findByLabelText('Transaction PIN'), '2580');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(TRANSFER_SUCCESS)).toBeTruthy();
+    const said = screen.getByText(/has reached/).textContent ?? '';
+    expect(said).toContain('$40.00 has reached Kenneth O. Taking you');
+    expect(said).not.toContain('..');
+  });
+
   it('asks for the emailed code when the server wants it: a wrong one is cleared, the right one sends the transfer', async () => {
     const fetchMock = authorizing({
       [PIN]: () => stepAnswer('code', 'pin_verified'),

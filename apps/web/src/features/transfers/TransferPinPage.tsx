@@ -88,6 +88,9 @@ function Summary({ transfer: t }: { transfer: Transfer }) {
   );
 }
 
+/** A sentence's full stop, unless it ends in one already (a masked name: "Kenneth O."). */
+const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 /** The spec's success, and the way home (taken by itself after 3 s). */
 function Done({ transfer: t }: { transfer: Transfer }) {
   return (
@@ -97,7 +100,7 @@ function Done({ transfer: t }: { transfer: Transfer }) {
       </Banner>
       <p className="text-slate-700 dark:text-slate-300">
         {t.status === 'successful'
-          ? `${money(t.amountReceived, t.currency)} has reached ${t.accountHolderName}.`
+          ? endSentence(`${money(t.amountReceived, t.currency)} has reached ${t.accountHolderName}`)
           : `${money(t.amount, t.currency)} has left your balance. We will tell you in Notifications and by email once the transfer is complete.`}{' '}
         Taking you to your dashboard…
       </p>

@@ -197,7 +197,7 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   const caption = 'Audit log, newest first';
   return (
     <>
-      <div className={`hidden md:block ${panelClass} overflow-x-auto`}>
+      <div className={`relative hidden md:block ${panelClass} overflow-x-auto`}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className={mutedClass}>
