@@ -5,15 +5,16 @@ export type DetailRow = [term: string, value: ReactNode];
 
 /**
  * Terms and their values on a panel: side by side from tablet width, stacked on a phone. A value
- * keeps its own lines (a postal address, a reason written in paragraphs) and wraps between words.
+ * keeps its own lines (a postal address, a reason written in paragraphs) and wraps between words; a
+ * word longer than the line (a transaction id) breaks rather than widening the page.
  */
 export function DetailRows({ rows }: { rows: DetailRow[] }) {
   return (
-    <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr] ${panelClass}`}>
+    <dl className={`grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-2 sm:grid-cols-[max-content_minmax(0,1fr)] ${panelClass}`}>
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
-          <dd className="mb-2 break-words whitespace-pre-line sm:mb-0">{value}</dd>
+          <dd className="mb-2 min-w-0 break-words whitespace-pre-line sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>
