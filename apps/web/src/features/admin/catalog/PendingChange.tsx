@@ -26,7 +26,7 @@ export function PendingChange({
       <Heading id={headingId} className="font-semibold">
         Change waiting for a second person
       </Heading>
-      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
         {change.details.map((line) => (
           <div key={line.label} className="contents">
             <dt className="font-semibold">{line.label}</dt>

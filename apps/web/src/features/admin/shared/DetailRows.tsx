@@ -10,7 +10,9 @@ export type DetailRow = [term: string, value: ReactNode];
  */
 export function DetailRows({ rows }: { rows: DetailRow[] }) {
   return (
-    <dl className={`grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-2 sm:grid-cols-[max-content_minmax(0,1fr)] ${panelClass}`}>
+    <dl
+      className={`grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-2 sm:grid-cols-[max-content_minmax(0,1fr)] ${panelClass}`}
+    >
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
