@@ -81,7 +81,11 @@ describe('Upgrade Account from the balance', () => {
     await user.selectOptions(screen.getByLabelText('Plan'), '2');
     expect(screen.getByRole('table', { name: 'What changes with Gold' })).toBeTruthy();
     expect(screen.getByText(/from your balance, once\./).textContent).toContain('You pay $150.00');
+    expect(screen.getByRole('group', { name: 'Pay with' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The review settles how it is paid: the choice is not offered beside the PIN.
+    await screen.findByLabelText('Transaction PIN');
+    expect(screen.queryByRole('group', { name: 'Pay with' })).toBeNull();
     await authorize(user, 'Pay $150.00 and upgrade');
 
     expect(await screen.findByText('You are now on the Gold plan.')).toBeTruthy();

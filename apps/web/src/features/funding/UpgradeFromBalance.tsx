@@ -1,5 +1,5 @@
 import { toDecimalString, type FundingForms, type FundingRequest } from '@bank/contract';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
 import { money } from '../../components/funding/format';
 import { Button } from '../../components/ui/Button';
 import { NoticeDialog } from '../../components/ui/NoticeDialog';
@@ -27,6 +27,7 @@ export function UpgradeFromBalance({
   plan,
   onPlan,
   onPaid,
+  onReviewing,
   children,
 }: {
   forms: FundingForms;
@@ -34,6 +35,8 @@ export function UpgradeFromBalance({
   plan: string;
   onPlan: (plan: string) => void;
   onPaid: (request: FundingRequest) => void;
+  /** Told when the review opens and closes: the page hides what cannot change meanwhile. */
+  onReviewing?: (reviewing: boolean) => void;
   /** Shown under the plan (the comparison). */
   children?: ReactNode;
 }) {
@@ -48,6 +51,11 @@ export function UpgradeFromBalance({
   });
   const { errors, review } = upgrade;
   const price = chosen ? money(chosen.price, forms.currency) : null;
+  const reviewing = Boolean(review && chosen);
+  useEffect(() => {
+    onReviewing?.(reviewing);
+    return () => onReviewing?.(false);
+  }, [reviewing, onReviewing]);
   const short = chosen !== undefined && balance !== null && BigInt(chosen.price) > balance;
 
   function submit(event: FormEvent) {

@@ -23,6 +23,8 @@ function UpgradeForm({ forms }: { forms: FundingForms }) {
   const [plan, setPlan] = useState('');
   const [method, setMethod] = useState<PayMethod>('crypto');
   const [done, setDone] = useState<(Outcome & { id: number }) | null>(null);
+  // While the review asks for the PIN, how it is paid is settled: "Change details" reopens it.
+  const [reviewing, setReviewing] = useState(false);
   // One upgrade waits at a time: said before the customer fills a form the bank would refuse.
   const requests = useQuery(queries.fundingRequests('upgrade'));
   const waiting = requests.data?.find((r) => r.status === 'pending');
@@ -58,7 +60,7 @@ function UpgradeForm({ forms }: { forms: FundingForms }) {
         <Banner tone="info">There is no other plan to move to right now.</Banner>
       ) : (
         <>
-          <PayWith value={method} onChange={setMethod} says={SAYS} />
+          {!reviewing && <PayWith value={method} onChange={setMethod} says={SAYS} />}
           {method === 'crypto' ? (
             <>
               <p className="text-sm text-slate-700 dark:text-slate-300">{INSTRUCTION}</p>
@@ -87,6 +89,7 @@ function UpgradeForm({ forms }: { forms: FundingForms }) {
                 setDone(null);
                 setPlan(next);
               }}
+              onReviewing={setReviewing}
               onPaid={(request) => {
                 setPlan('');
                 setDone((last) => ({
