@@ -165,7 +165,7 @@ describe('funding: catalog, a crypto deposit confirmed for a different amount, a
     await staff.getByRole('link', { name: 'Account plans' }).click();
     await staff.getByRole('heading', { level: 1, name: 'Account plans' }).waitFor();
     // The seeded Basic plan: 0.5 % on transfers to other banks (decision 24).
-    await staff.getByText(/Charge 0\.5 %/).waitFor();
+    await staff.getByText(/Charge 0\.5\s%/).waitFor();
     await expectAccessibleEverywhere(staff, 'staff account plans');
 
     await staff.getByRole('link', { name: 'Institution details' }).click();

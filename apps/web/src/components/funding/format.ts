@@ -1,13 +1,22 @@
-import { formatDay, formatDayTime, formatMoney, parseDecimalAmount } from '@bank/contract';
+import {
+  formatDay,
+  formatDayTime,
+  formatMoney,
+  formatRate,
+  parseDecimalAmount,
+} from '@bank/contract';
 
 /** Minor units as a string ("15000") shown as money ("$150.00"). */
 export function money(minor: string, currency: string): string {
   return formatMoney(BigInt(minor), currency);
 }
 
-/** Basis points as a percent: 525 -> "5.25 %", 1000 -> "10 %". */
+/**
+ * Basis points as a percent: 525 -> "5.25 %", 1000 -> "10 %", the number and its sign held on one
+ * line by a no-break space (a narrow cell never leaves "%" alone at the start of a line).
+ */
 export function percent(bp: number): string {
-  return `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
+  return formatRate(bp).replace(' %', '\u00a0%');
 }
 
 /** A day (YYYY-MM-DD or an ISO time) as day/month/year, the spec's date form. */

@@ -144,7 +144,7 @@ describe('Fixed deposit paid in crypto', () => {
     await user.selectOptions(screen.getByLabelText('Plan'), 'Twelve months');
     expect(
       screen.getByText(
-        (_, el) => el?.textContent === 'Twelve months: 12 months at 5 % a year, from $100.00.',
+        (_, el) => el?.textContent === 'Twelve months: 12 months at 5\u00a0% a year, from $100.00.',
       ),
     ).toBeTruthy();
     await user.type(screen.getByLabelText('Amount'), '1,000');

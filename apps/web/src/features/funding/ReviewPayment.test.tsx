@@ -299,7 +299,7 @@ describe('the review of an upgrade and of a fixed deposit', () => {
       .getAllByRole('definition')
       .map((d) => d.textContent);
     expect(Object.fromEntries(terms.map((t, i) => [t, values[i]]))).toEqual({
-      Into: 'A new fixed deposit: Twelve months, 5 % a year',
+      Into: 'A new fixed deposit: Twelve months, 5\u00a0% a year',
       Matures: '24/11/2027, with $50.00 interest',
       From: 'Your available balance',
       'Balance after': '$234.56',

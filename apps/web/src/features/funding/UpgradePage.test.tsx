@@ -61,7 +61,7 @@ describe('Upgrade Account', () => {
       .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent?.trim()));
     expect(rows).toEqual([
       ['', 'Now (Basic)', 'Gold'],
-      ['Service charge on transfers', '10 %', '2.5 %'],
+      ['Service charge on transfers', '10\u00a0%', '2.5\u00a0%'],
       ['Daily transfer limit', '$5,000.00', '$25,000.00'],
       ['Authorization code from', '$1,000.00', '$5,000.00'],
       ['Price', '$0.00', '$150.00'],

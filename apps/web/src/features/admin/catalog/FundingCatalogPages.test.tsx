@@ -395,8 +395,12 @@ describe('fixed-deposit plans (staff)', () => {
       plan({ id: '2', name: 'One day', termCount: 1, termUnit: 'days', maxAmount: '1000000' }),
     ]);
     await renderPage(PAGE, 'Add a plan');
-    expect(row('Six months').textContent).toContain('6 months at 5.25 % a year, $1,500.00 or more');
-    expect(row('One day').textContent).toContain('1 day at 5.25 % a year, $1,500.00 to $10,000.00');
+    expect(row('Six months').textContent).toContain(
+      '6 months at 5.25\u00a0% a year, $1,500.00 or more',
+    );
+    expect(row('One day').textContent).toContain(
+      '1 day at 5.25\u00a0% a year, $1,500.00 to $10,000.00',
+    );
   });
 
   it('sends the amounts as minor units and the rate as basis points', async () => {
@@ -500,12 +504,14 @@ describe('account plans (staff)', () => {
     ]);
     await renderPage('/admin/catalog/account-plans', 'Add a plan');
     const basic = row('Basic');
-    expect(basic.textContent).toContain('Charge 10 %, limit €10,000.00 a day, code from €1,000.00');
+    expect(basic.textContent).toContain(
+      'Charge 10\u00a0%, limit €10,000.00 a day, code from €1,000.00',
+    );
     expect(within(basic).getByText('Default')).toBeTruthy();
     expect(within(basic).getByText('Always offered: every customer starts on it')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retire Basic' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit Basic' })).toBeTruthy();
-    expect(row('Gold').textContent).toContain('Charge 2.5 %');
+    expect(row('Gold').textContent).toContain('Charge 2.5\u00a0%');
     expect(row('Gold').textContent).toContain('price €20,000.50');
     expect(screen.getByRole('button', { name: 'Retire Gold' })).toBeTruthy();
   });
