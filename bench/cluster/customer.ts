@@ -30,8 +30,17 @@ interface TransferView {
 export class Inbox {
   constructor(readonly dataDirs: string[]) {}
 
-  /** The newest transfer code to `email` delivered after `sinceIso`, waiting up to `timeoutMs`. */
-  async transferCode(email: string, sinceIso: string, timeoutMs: number): Promise<string | null> {
+  /**
+   * The newest transfer code to `email` delivered after `sinceIso` and not in `tried`, waiting up
+   * to `timeoutMs`. An email is written when it is delivered, not when its code was made: after a
+   * crash an older code's email can arrive late (or twice), so codes already tried are skipped.
+   */
+  async transferCode(
+    email: string,
+    sinceIso: string,
+    tried: ReadonlySet<string>,
+    timeoutMs: number,
+  ): Promise<string | null> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       let best: { at: string; code: string } | null = null;
@@ -48,7 +57,8 @@ export class Inbox {
           if (mail.to !== email || !/authorization code/i.test(mail.subject)) continue;
           if (mail.createdAt < sinceIso) continue;
           const code = /\bis (\d{4})\b/.exec(mail.text)?.[1];
-          if (code && (!best || mail.createdAt > best.at)) best = { at: mail.createdAt, code };
+          if (!code || tried.has(code)) continue;
+          if (!best || mail.createdAt > best.at) best = { at: mail.createdAt, code };
         }
       }
       if (best) return best.code;
@@ -164,6 +174,7 @@ export class CustomerSession {
     let t = created.json<TransferView>();
     const started = performance.now();
     let codeSince = new Date(Date.now() - 2_000).toISOString();
+    const tried = new Set<string>();
     for (let round = 0; round < 40; round++) {
       const base = `/api/v1/transfers/${t.id}`;
       let answer: Answer;
@@ -173,19 +184,20 @@ export class CustomerSession {
         codeSince = new Date(Date.now() - 2_000).toISOString();
         answer = await this.call('PIN', 'POST', `${base}/pin`, { pin: PIN }, `${key}-pin`);
       } else if (t.stage === 'pin_verified' && t.awaitingCode) {
-        const code = await this.inbox.transferCode(this.who.email, codeSince, 45_000);
+        const code = await this.inbox.transferCode(this.who.email, codeSince, tried, 45_000);
         if (!code) {
-          // The email's job was claimed by a server that died: ask for another.
-          codeSince = new Date(Date.now() - 2_000).toISOString();
+          // No new code arrived (its email's job may be held by a server that died, until the
+          // lease lapses): ask for another, which spends the one before.
+          codeSince = new Date().toISOString();
           await this.call('resend code', 'POST', `${base}/code/resend`);
           t = await this.current(t.id);
           continue;
         }
+        tried.add(code);
         answer = await this.call('code', 'POST', `${base}/code`, { code }, `${key}-code-${code}`);
-        if (answer.status === 400 || answer.status === 422) {
-          // An older code read before the newest arrived: ask for a fresh one.
-          codeSince = new Date().toISOString();
-          await this.call('resend code', 'POST', `${base}/code/resend`);
+        if (answer.status === 422) {
+          // A code spent or replaced already (a late email): the next one is on its way, or is
+          // asked for above when none comes.
           t = await this.current(t.id);
           continue;
         }

@@ -5,7 +5,7 @@
  * its own pid; their output goes to files in the run's folder.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,13 +142,17 @@ export class PrivateCluster {
         String(this.port),
         '--start',
         '--',
-        '--auth=trust',
+        '--auth-local=trust',
+        '--auth-host=trust',
         '--no-sync',
       ],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    execFileSync('pg_conftool', [this.version, this.name, 'set', 'listen_addresses', '127.0.0.1']);
-    execFileSync('pg_conftool', [this.version, this.name, 'set', 'max_connections', '200']);
+    // Debian's postgresql.conf reads conf.d/ last.
+    writeFileSync(
+      `/etc/postgresql/${this.version}/${this.name}/conf.d/harness.conf`,
+      "listen_addresses = '127.0.0.1'\nmax_connections = 200\n",
+    );
     execFileSync('pg_ctlcluster', [this.version, this.name, 'restart']);
   }
 

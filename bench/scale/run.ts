@@ -20,7 +20,7 @@
  *                after the crash; periodic jobs ran once per period, not once per server; the
  *                longest time a customer waited for one call, and for the live stream
  *
- *   npm run scale:test [-- --customers 24 --seconds 40]
+ *   npm run scale:test [-- --customers 24 --seconds 40 --keep]
  *
  * PostgreSQL at SCALE_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a
  * database made and dropped per run), Redis at SCALE_REDIS_URL (default
@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     'port-a': { type: 'string', default: '3105' },
     'port-b': { type: 'string', default: '3106' },
     'proxy-port': { type: 'string', default: '3190' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const customersN = Number(args.customers);
@@ -393,5 +394,6 @@ console.log(
 for (const s of sessions) s.http.close();
 haproxy.kill('SIGTERM');
 await Promise.all(servers.map((s) => s.stop()));
-await database.close();
+// --keep leaves the database (its name is printed above) for a look or a restore drill.
+if (!args.keep) await database.close();
 process.exit(results.every((r) => r.ok) ? 0 : 1);
