@@ -33,7 +33,7 @@ psql_q() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
 
 # Tables that only grow (rows are never deleted): the restored count must lie between the
 # source's counts just before and just after the dump, even while the bank runs.
-tables="users ledger_accounts journal_entries postings transfers notifications audit_log stored_files"
+tables="users ledger_accounts journal_entries postings transfers notifications audit_log"
 declare -A before
 for table in $tables; do before[$table]=$(psql_q "$DATABASE_URL" -c "select count(*) from $table"); done
 
@@ -43,7 +43,7 @@ pg_dump -Fc --no-owner -f "$WORK/bank.dump" "$DATABASE_URL"
 dump_ms=$(( $(now_ms) - t ))
 t=$(now_ms)
 tar_args=()
-for dir in $UPLOADS_DIRS; do tar_args+=(-C "$dir" .); done
+for dir in $UPLOADS_DIRS; do tar_args+=(-C "$(realpath "$dir")" .); done
 if [ ${#tar_args[@]} -gt 0 ]; then
   tar -cf "$WORK/uploads.tar" "${tar_args[@]}"
 else
