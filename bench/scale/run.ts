@@ -124,8 +124,11 @@ writeFileSync(
   haproxyCfg,
   `global
   maxconn 4096
+  log stderr format raw local0
 defaults
   mode http
+  log global
+  option httplog
   timeout connect 2s
   timeout client 120s
   timeout server 60s
