@@ -335,7 +335,9 @@ check(
   (served.before.get('a') ?? 0) > 0 &&
     (served.before.get('b') ?? 0) > 0 &&
     (served.after.get('a') ?? 0) > 0 &&
-    (served.after.get('b') ?? 0) > 0,
+    (served.after.get('b') ?? 0) > 0 &&
+    // The app's own ids, when it sends them: at least one per server.
+    (appIds.size === 0 || appIds.size >= 2),
   `answers by server before the crash ${fmt(served.before)}, while b was down ${fmt(served.down)}, after ${fmt(served.after)}; ${appIds.size > 0 ? `the app's X-Served-By named ${appIds.size} servers (${[...appIds].join(', ')})` : 'no X-Served-By from the app (the proxy named them)'}`,
 );
 
