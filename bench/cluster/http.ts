@@ -116,6 +116,12 @@ export function retryable(outcome: Answer | Error): { retry: boolean; afterMs: n
     const seconds = Number(outcome.headers['retry-after'] ?? 1);
     return { retry: true, afterMs: Math.max(1, Number.isFinite(seconds) ? seconds : 1) * 1000 };
   }
+  // The same key still running elsewhere (a server that replays keyed requests): its claim
+  // ends when that request does, or when its lease lapses if that server died.
+  if (outcome.status === 409 && /"code":"IDEMPOTENCY_IN_PROGRESS"/.test(outcome.body.toString())) {
+    const seconds = Number(outcome.headers['retry-after'] ?? 1);
+    return { retry: true, afterMs: Math.max(1, Number.isFinite(seconds) ? seconds : 1) * 1000 };
+  }
   // 500 while the database restarts, 502/503/504 from the proxy or a busy server.
   if ([500, 502, 503, 504].includes(outcome.status)) return { retry: true, afterMs: 250 };
   return { retry: false, afterMs: 0 };
