@@ -165,7 +165,7 @@ export async function withRetry(
   meter: GapMeter,
   what: string,
   send: () => Promise<Answer>,
-  deadlineMs = 120_000,
+  deadlineMs = 180_000,
 ): Promise<Answer> {
   const started = performance.now();
   let last = '';
