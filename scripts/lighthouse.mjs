@@ -7,12 +7,13 @@
 // under the budget.
 //
 //   npm run check:lighthouse [-- --no-build] [--runs 3] [--only dashboard,statements]
-//                             [--server path/to/main.js] [--json out.json]
+//                             [--server path/to/main.js] [--json out.json] [--reports dir]
 //
 // --runs n measures each page n times and keeps the median performance run (a 2-core machine
 // shared with other work is noisy). --server measures another build (before/after figures).
+// --json writes the table's figures, --reports every run's full Lighthouse result (lhr JSON).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     server: { type: 'string', default: path.join(REPO, 'apps/server/dist/main.js') },
     json: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -158,6 +160,11 @@ async function measure(port, url, cookie) {
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (values.reports) {
+    mkdirSync(values.reports, { recursive: true });
+    const name = new URL(url).pathname.replace(/^\/wp-user\/?/, '').replaceAll('/', '-') || 'root';
+    writeFileSync(path.join(values.reports, `${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new TraceLost(`${url}: ${lhr.runtimeError.code}`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(url).pathname) {
