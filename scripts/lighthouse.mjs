@@ -22,6 +22,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { seedIdentityCheck, signInCustomer, signInStaff } from './lighthouse-seed.mjs';
 
+/** A run whose trace Lighthouse lost (declared first: the top-level code below uses it). */
+class TraceLost extends Error {}
+
 const REPO = fileURLToPath(new URL('../', import.meta.url));
 const BUDGET = { performance: 95, accessibility: 100, cls: 0.05 };
 
@@ -142,8 +145,6 @@ async function measureOnce(port, url, cookie) {
   }
 }
 
-class TraceLost extends Error {}
-
 /** One Lighthouse run: scores, the main metrics and, for a page under budget, why. */
 async function measure(port, url, cookie) {
   const result = await lighthouse(
@@ -193,6 +194,7 @@ async function measure(port, url, cookie) {
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
     bytes: metric('total-byte-weight'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     problems,
   };
 }
@@ -215,6 +217,11 @@ function report(results) {
   console.log(
     `Lighthouse, desktop preset (budget: performance >= ${BUDGET.performance}, ` +
       `accessibility ${BUDGET.accessibility}, CLS < ${BUDGET.cls}), median of ${runs} run(s):`,
+  );
+  const speeds = results.map((r) => Math.round(r.benchmarkIndex)).sort((a, b) => a - b);
+  console.log(
+    `  (this machine's speed by Lighthouse's benchmark: ${speeds[0]} to ${speeds.at(-1)}; ` +
+      'a quiet desktop is about 1500 to 2500, and blocking time grows as it falls)',
   );
   for (const row of rows) {
     console.log(

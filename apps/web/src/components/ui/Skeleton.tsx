@@ -19,12 +19,12 @@ export function SkeletonText({ className = 'w-32' }: { className?: string }) {
   );
 }
 
-/** A grey block of a given size (a button, an icon, a chart). */
+/** A grey block of a given size and rounding (a button, an icon, a chart). */
 export function SkeletonBlock({ className }: { className: string }) {
   return (
     <span
       aria-hidden="true"
-      className={`block animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none dark:bg-slate-800 ${className}`}
+      className={`block animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800 ${className}`}
     />
   );
 }

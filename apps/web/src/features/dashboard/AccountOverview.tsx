@@ -86,7 +86,7 @@ function Overview({
                 onResult={onCopied}
               />
             ) : (
-              <SkeletonBlock className="h-11 w-20" />
+              <SkeletonBlock className="h-11 w-20 rounded-lg" />
             )}
           </dd>
         </dl>

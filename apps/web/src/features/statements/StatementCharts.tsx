@@ -291,10 +291,10 @@ export function StatementCharts({ period }: { period: string }) {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <LoadingStatus label="Loading charts…" />
         <ChartCard text={BALANCE}>
-          <SkeletonBlock className="h-full w-full" />
+          <SkeletonBlock className="h-full w-full rounded-lg" />
         </ChartCard>
         <ChartCard text={MONTHLY}>
-          <SkeletonBlock className="h-full w-full" />
+          <SkeletonBlock className="h-full w-full rounded-lg" />
         </ChartCard>
       </div>
     );
