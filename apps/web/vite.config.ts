@@ -2,7 +2,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const basePath = process.env.BASE_PATH ?? '/wp-user';
 
@@ -25,7 +27,25 @@ const devBaseHref: Plugin = {
 export default defineConfig(({ command }) => ({
   // One build for any base path: assets are relative to the page's <base href>.
   base: command === 'build' ? './' : `${basePath}/`,
-  plugins: [react(), tailwindcss(), devBaseHref],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devBaseHref,
+    // Every text asset also written brotli- and gzip-compressed at the strongest levels, once per
+    // build (decision 30); the server sends the variant the browser accepts (@fastify/static
+    // `preCompressed`). index.html is left out: the server rewrites it for every response (its
+    // nonce), so it is compressed as it is sent.
+    compression({
+      include: /\.(js|mjs|css|svg|json|txt|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   // React Router's package exports only its development build (remix-run/react-router#14102):
   // a production build takes the production one, without the development warnings.
   resolve: command === 'build' ? { alias: [reactRouterProduction] } : {},

@@ -19,6 +19,7 @@ import { auditRateLimits } from './platform/rate-limit-audit.js';
 import { redisStoreWithFallback } from './platform/rate-limit-store.js';
 import { findUnacceptableText, unacceptableTextError } from './platform/text.js';
 import { registerAccess } from './plugins/access.js';
+import { registerCompression } from './plugins/compression.js';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
@@ -133,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerSecurity(app, { production });
+  // Before the routes and the static files: its hook must see every answer.
+  await registerCompression(app);
   registerErrorHandling(app);
   // 429s go to the audit log, at most one row per client address and route a minute.
   const markRateLimited = auditRateLimits(app, deps);

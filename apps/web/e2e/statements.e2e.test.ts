@@ -103,6 +103,8 @@ describe('a customer with history', () => {
     await page.getByRole('button', { name: 'Show balance' }).waitFor();
     expect(await page.getByText(usd(balance)).count()).toBe(0);
     await page.reload();
+    // The account has loaded (placeholders, and the toggle, stand in before).
+    await page.getByRole('button', { name: /Copy account number/ }).waitFor();
     await page.getByRole('button', { name: 'Show balance' }).waitFor();
     expect(await page.getByText(usd(balance)).count()).toBe(0);
     await page.getByRole('button', { name: 'Show balance' }).click();

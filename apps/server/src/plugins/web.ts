@@ -33,13 +33,16 @@ export async function registerWeb(
   );
 
   // Every built file gets its own route (wildcard: false), so the catch-all below only ever
-  // sees app paths. index.html is served rewritten, never raw; source maps stay private.
+  // sees app paths. index.html is served rewritten, never raw; source maps stay private. Text
+  // assets go as the build compressed them (x.js.br, x.js.gz: decision 30), the one the
+  // browser accepts, under the asset's own name; the compressed files have no address of their own.
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: `${basePath}/`,
     wildcard: false,
     index: false,
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
+    preCompressed: true,
+    allowedPath: (pathName) => pathName !== '/index.html' && !/\.(?:map|br|gz)$/.test(pathName),
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',

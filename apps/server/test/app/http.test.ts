@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { createTestDatabase } from '../helpers/database.js';
 let database: Database;
 let app: FastifyInstance;
 let webRoot: string;
+const BIG_CHUNK = Array.from({ length: 200 }, (_, i) => `export const line${i} = ${i};`).join('\n');
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -24,10 +26,17 @@ beforeAll(async () => {
     '<!doctype html><html><head><base href="/wp-user/" />' +
       '<meta property="csp-nonce" nonce="__CSP_NONCE__" />' +
       '<script type="module" nonce="__CSP_NONCE__" src="./assets/app-abc123.js"></script>' +
-      '</head><body><div id="root"></div></body></html>',
+      '</head><body><div id="root"></div>' +
+      // As long as the real page (about 1.2 kB), over the size the server compresses from.
+      '<noscript>Cedar Bank needs JavaScript to run.</noscript>'.repeat(24) +
+      '</body></html>',
   );
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.map'), '{}');
+  // A chunk as the build leaves it: beside it, its brotli and gzip copies (vite.config.ts).
+  writeFileSync(path.join(webRoot, 'assets', 'page-def456.js'), BIG_CHUNK);
+  writeFileSync(path.join(webRoot, 'assets', 'page-def456.js.br'), brotliCompressSync(BIG_CHUNK));
+  writeFileSync(path.join(webRoot, 'assets', 'page-def456.js.gz'), gzipSync(BIG_CHUNK));
   app = await buildTestApp(database, { webRoot });
   // Routes that exist only here, to drive the error handler through each kind of failure.
   app.post(
@@ -241,6 +250,74 @@ describe('web app under BASE_PATH', () => {
     expect(map.statusCode).toBe(404);
     const missing = await app.inject({ method: 'GET', url: '/wp-user/assets/gone-000.js' });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('compression (decision 30)', () => {
+  const asset = '/wp-user/assets/page-def456.js';
+
+  it("sends a built asset as the build compressed it, brotli first, under the asset's name", async () => {
+    const br = await app.inject({
+      url: asset,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_CHUNK);
+
+    const gzip = await app.inject({ url: asset, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_CHUNK);
+
+    const plain = await app.inject({ url: asset, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_CHUNK);
+  });
+
+  it('gives the compressed copies no address of their own', async () => {
+    for (const url of [`${asset}.br`, `${asset}.gz`]) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('compresses the app page, its nonce in the compressed page and its policy alike', async () => {
+    const page = await app.inject({ url: '/wp-user/auth', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(page.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+  });
+
+  it('compresses API answers over 1 kB, not the small ones', async () => {
+    const large = await app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(large.rawPayload).toString()).openapi).toBe('3.1.0');
+    const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('never inflates a compressed request body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'x-bank-csrf': '1',
+      },
+      payload: gzipSync(JSON.stringify({ email: 'a@example.com', age: 30 })),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().status).toBe(400);
   });
 });
 

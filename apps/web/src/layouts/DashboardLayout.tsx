@@ -181,7 +181,14 @@ export function DashboardLayout({ me }: { me: Me }) {
           onSignOut={signOut}
         />
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 py-6 md:px-8 md:py-8">
+          {/* At least the window's height below the top bar: the footer starts out of sight, so a
+              page growing as its data arrives does not push it down in view (decision 30). */}
+          <main
+            id="main"
+            ref={mainRef}
+            tabIndex={-1}
+            className="min-h-[calc(100dvh-4rem)] flex-1 px-4 py-6 md:px-8 md:py-8"
+          >
             {failed && (
               <div className="mx-auto mb-4 max-w-4xl">
                 <Banner tone="error">{SIGNOUT_FAILED_MESSAGE}</Banner>

@@ -161,6 +161,8 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/mfa/setup',
       {
+        // Answers with a secret are never compressed (plugins/compression.ts).
+        compress: false,
         config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
         schema: {
           tags: ['auth'],
@@ -175,6 +177,8 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/mfa/enrol',
       {
+        // Answers with a secret are never compressed (plugins/compression.ts).
+        compress: false,
         config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
         schema: {
           tags: ['auth'],
@@ -222,6 +226,8 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/mfa/recovery-codes',
       {
+        // Answers with a secret are never compressed (plugins/compression.ts).
+        compress: false,
         config: { access: { session: ['staff'] }, rateLimit: perAddress(5) },
         schema: {
           tags: ['auth'],

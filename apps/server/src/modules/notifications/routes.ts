@@ -51,6 +51,8 @@ export const notificationRoutes =
     app.get(
       `${BASE}/stream`,
       {
+        // A compressor would hold events back until its buffer fills (plugins/compression.ts).
+        compress: false,
         config: { access: CUSTOMER },
         schema: {
           tags: ['notifications'],

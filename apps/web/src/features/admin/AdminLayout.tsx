@@ -34,11 +34,14 @@ export function AdminLayout({ me }: { me: Me }) {
         />
       </header>
       <div className="flex min-w-0 flex-1 flex-col">
+        {/* At least the window's height below the top bar (beside the side bar from lg): the
+            footer starts out of sight, so a page growing as its data arrives does not push it
+            down in view (decision 30). */}
         <main
           id="main"
           ref={mainRef}
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 lg:px-8 lg:py-8"
+          className="mx-auto min-h-[calc(100dvh-3.5rem)] w-full max-w-6xl flex-1 px-4 py-6 lg:min-h-dvh lg:px-8 lg:py-8"
         >
           {failed && (
             <div className="mb-4">

@@ -4,7 +4,8 @@ import { useId } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { Toast, useToast } from '../../components/ui/Toast';
 import { cardClass } from '../../components/ui/card';
-import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { LoadFailed } from '../../components/ui/QueryStatus';
+import { LoadingStatus, SkeletonBlock, SkeletonText } from '../../components/ui/Skeleton';
 import { queries } from '../../lib/queries';
 import { MaskedAmount } from './MaskedAmount';
 import type { AmountVisibility } from './useAmountVisibility';
@@ -30,12 +31,16 @@ function VisibilityToggle({ shown, onToggle }: { shown: boolean; onToggle: () =>
   );
 }
 
-/** Balance (with its show/hide toggle), account number (with copy) and the two totals. */
+/**
+ * Balance (with its show/hide toggle), account number (with copy) and the two totals; without
+ * `account` (on its way), the same blocks with placeholders where the figures go, so that nothing
+ * below moves when they arrive.
+ */
 function Overview({
   account,
   visibility: { shown, toggle },
 }: {
-  account: AccountSummary;
+  account: AccountSummary | undefined;
   visibility: AmountVisibility;
 }) {
   const { toast, show } = useToast();
@@ -55,11 +60,15 @@ function Overview({
               Available balance
             </h2>
             <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums">
-              <MaskedAmount
-                minor={account.availableBalance}
-                currency={account.currency}
-                shown={shown}
-              />
+              {account ? (
+                <MaskedAmount
+                  minor={account.availableBalance}
+                  currency={account.currency}
+                  shown={shown}
+                />
+              ) : (
+                <SkeletonText className="w-48" />
+              )}
             </p>
           </div>
           <VisibilityToggle shown={shown} onToggle={toggle} />
@@ -68,27 +77,35 @@ function Overview({
           <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">Account number</dt>
           <dd className="flex flex-wrap items-center gap-x-2">
             <span className="font-mono text-lg font-semibold break-all">
-              {account.accountNumber}
+              {account ? account.accountNumber : <SkeletonText className="w-28" />}
             </span>
-            <CopyButton
-              text={account.accountNumber}
-              label="Copy account number"
-              onResult={onCopied}
-            />
+            {account ? (
+              <CopyButton
+                text={account.accountNumber}
+                label="Copy account number"
+                onResult={onCopied}
+              />
+            ) : (
+              <SkeletonBlock className="h-11 w-20 rounded-lg" />
+            )}
           </dd>
         </dl>
       </section>
       <dl className="grid gap-4 sm:grid-cols-2">
         {(
           [
-            ['Total Credit', account.totalCredit],
-            ['Total Debit', account.totalDebit],
+            ['Total Credit', account?.totalCredit],
+            ['Total Debit', account?.totalDebit],
           ] as const
         ).map(([label, minor]) => (
           <div key={label} className={cardClass}>
             <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{label}</dt>
             <dd className="mt-1 text-xl font-bold tabular-nums">
-              <MaskedAmount minor={minor} currency={account.currency} shown={shown} />
+              {account && minor !== undefined ? (
+                <MaskedAmount minor={minor} currency={account.currency} shown={shown} />
+              ) : (
+                <SkeletonText className="w-36" />
+              )}
             </dd>
           </div>
         ))}
@@ -98,26 +115,39 @@ function Overview({
   );
 }
 
-/** The account part of the home page, with its own loading and error states. */
-export function AccountOverview({ visibility }: { visibility: AmountVisibility }) {
+/**
+ * The account part of the home page, with its own loading and error states. `held` (the page
+ * is still checking for a PIN) keeps the placeholders up while the figures are fetched already.
+ */
+export function AccountOverview({
+  visibility,
+  held = false,
+}: {
+  visibility: AmountVisibility;
+  held?: boolean;
+}) {
   const summary = useQuery(queries.accountSummary());
   const headingId = useId();
   // Data already on screen stays there if a later background refresh fails.
-  if (summary.data) return <Overview account={summary.data} visibility={visibility} />;
-  return (
-    <section aria-labelledby={headingId} className={cardClass}>
-      <h2 id={headingId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
-        Available balance
-      </h2>
-      {summary.isError ? (
+  if (summary.data && !held) return <Overview account={summary.data} visibility={visibility} />;
+  if (summary.isError && !held) {
+    return (
+      <section aria-labelledby={headingId} className={cardClass}>
+        <h2 id={headingId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+          Available balance
+        </h2>
         <LoadFailed
           error={summary.error}
           retrying={summary.isFetching}
           onRetry={() => void summary.refetch()}
         />
-      ) : (
-        <Loading label="Loading your account…" />
-      )}
-    </section>
+      </section>
+    );
+  }
+  return (
+    <>
+      <LoadingStatus label="Loading your account…" />
+      <Overview account={undefined} visibility={visibility} />
+    </>
   );
 }

@@ -16,12 +16,14 @@ const linkClass = 'font-semibold text-brand-700 underline dark:text-brand-50';
  * what each payer needs: another customer of this bank pays by the account number alone
  * (shown here, with a copy button); another bank also needs the bank's details.
  */
-export function FirstSteps() {
+export function FirstSteps({ held = false }: { held?: boolean }) {
+  // Asked while `held` too (the page is checking for a PIN): the page's reads all start at once.
   const summary = useQuery(queries.accountSummary());
   const headingId = useId();
   const { toast, show } = useToast();
   const account = summary.data;
-  if (!account || account.availableBalance !== '0' || account.totalCredit !== '0') return null;
+  if (held || !account || account.availableBalance !== '0' || account.totalCredit !== '0')
+    return null;
   const onCopied = (copied: boolean) =>
     show(
       copied

@@ -16,7 +16,8 @@ export const HOME_FIXED_DEPOSIT_COUNT = 3;
  * interest earned so far, and the first few deposits; amounts hidden with the balance. Absent
  * while loading and when none is running (the page stays calm for most customers).
  */
-export function FixedDepositsCard({ shown }: { shown: boolean }) {
+export function FixedDepositsCard({ shown, held = false }: { shown: boolean; held?: boolean }) {
+  // Asked while `held` too (the page is checking for a PIN): the page's reads all start at once.
   const deposits = useQuery(queries.fixedDeposits());
   const headingId = useId();
   const heading = (
@@ -34,6 +35,7 @@ export function FixedDepositsCard({ shown }: { shown: boolean }) {
       </Link>
     </div>
   );
+  if (held) return null;
   if (deposits.isError && !deposits.data) {
     return (
       <section aria-labelledby={headingId} className={cardClass}>

@@ -18,7 +18,8 @@ async function openHome(overrides: Record<string, FakeResponse> = {}) {
   const user = userEvent.setup();
   const fetchMock = mockFetch(bankAnswers(overrides));
   renderRoute('/dashboard');
-  await screen.findByRole('button', { name: /^(Hide|Show) balance$/ });
+  // The account's figures are in (placeholders stand in before: the button is there already).
+  await screen.findByRole('button', { name: 'Copy account number' });
   return { user, fetchMock };
 }
 
@@ -161,6 +162,30 @@ describe('HomePage', () => {
     const section = screen.getByRole('region', { name: 'Recent Transactions' });
     expect(await within(section).findByText('No Transaction History')).toBeTruthy();
     expect(within(section).queryByRole('list')).toBeNull();
+  });
+
+  it('holds the figures behind placeholders until the PIN check answers, asking for them at once', async () => {
+    const answers = bankAnswers();
+    let answerPin = () => {};
+    const pinAnswered = new Promise<void>((resolve) => (answerPin = resolve));
+    const fetchMock = mockFetch(async (path) => {
+      if (path === '/api/v1/pin') await pinAnswered;
+      return answers(path);
+    });
+    renderRoute('/dashboard');
+
+    // The page's frame is up, the account asked for already, and no figure shown yet.
+    expect((await screen.findByText('Loading your account…')).getAttribute('role')).toBe('status');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([path]) => path)).toContain('/api/v1/accounts/current'),
+    );
+    expect(screen.queryByText('$1,234.56')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy account number' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Recent Transactions' })).toBeTruthy();
+
+    answerPin();
+    await waitFor(() => expect(amountOf('Available balance')).toBe('$1,234.56'));
+    expect(screen.queryByText('Loading your account…')).toBeNull();
   });
 
   it('shows a failed account request and loads it again on Try again', async () => {

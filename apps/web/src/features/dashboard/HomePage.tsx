@@ -20,13 +20,17 @@ import { Shortcuts } from './Shortcuts';
  */
 export function HomePage() {
   return (
-    <RequirePin>
+    <RequirePin fallback={<Home held />}>
       <Home />
     </RequirePin>
   );
 }
 
-function Home() {
+/**
+ * The page; `held` while the PIN check is on its way: the page's frame with placeholders where
+ * the account's figures go (fetched meanwhile), so nothing moves when they show.
+ */
+function Home({ held = false }: { held?: boolean }) {
   const me = useDashboardCustomer();
   // The browser's clock, read once: the greeting does not change under the reader's eyes.
   const [hour] = useState(() => new Date().getHours());
@@ -38,11 +42,11 @@ function Home() {
       <PageHeading title="Dashboard" className="text-2xl font-bold sm:text-3xl">
         {greetingFor(hour)}, {me.firstName}
       </PageHeading>
-      <AccountOverview visibility={visibility} />
+      <AccountOverview visibility={visibility} held={held} />
       <Shortcuts />
-      <FirstSteps />
-      <FixedDepositsCard shown={visibility.shown} />
-      <RecentTransactions shown={visibility.shown} />
+      <FirstSteps held={held} />
+      <FixedDepositsCard shown={visibility.shown} held={held} />
+      <RecentTransactions shown={visibility.shown} held={held} />
       <Toast toast={welcome} />
     </div>
   );

@@ -3,7 +3,8 @@ import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cardClass } from '../../components/ui/card';
-import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { LoadFailed } from '../../components/ui/QueryStatus';
+import { LoadingStatus, SkeletonBlock, SkeletonText } from '../../components/ui/Skeleton';
 import { queries } from '../../lib/queries';
 import { LedgerRow, PendingRow } from './ActivityRows';
 
@@ -15,9 +16,9 @@ export const RECENT_TRANSACTION_COUNT = 10;
  * first (pending requests, transfers in progress), then the latest lines. A transfer in progress
  * shows once, at the top: its line in the history waits below until it is decided.
  */
-function TransactionList({ shown }: { shown: boolean }) {
+function TransactionList({ shown, held }: { shown: boolean; held: boolean }) {
   const recent = useQuery(queries.recentTransactions(RECENT_TRANSACTION_COUNT));
-  if (recent.data) {
+  if (recent.data && !held) {
     const { pending, items } = recent.data;
     const above = new Set(pending.flatMap((p) => (p.entryId === null ? [] : [p.entryId])));
     const lines = items.filter((t) => !above.has(t.entryId));
@@ -35,7 +36,7 @@ function TransactionList({ shown }: { shown: boolean }) {
       </ul>
     );
   }
-  if (recent.isError) {
+  if (recent.isError && !held) {
     return (
       <LoadFailed
         error={recent.error}
@@ -44,7 +45,42 @@ function TransactionList({ shown }: { shown: boolean }) {
       />
     );
   }
-  return <Loading label="Loading transactions…" />;
+  return (
+    <>
+      <LoadingStatus label="Loading transactions…" />
+      <ul aria-hidden="true" className="divide-y divide-slate-200 dark:divide-slate-800">
+        {Array.from({ length: RECENT_TRANSACTION_COUNT }, (_, i) => (
+          <PlaceholderRow key={i} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A row of the list as it will be drawn (ActivityRows' `Row`), with placeholders for its words. */
+function PlaceholderRow() {
+  return (
+    <li className="-mx-2 flex min-h-14 items-start gap-3 px-2 py-3">
+      <SkeletonBlock className="mt-0.5 h-9 w-9 shrink-0 rounded-full" />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">
+          <SkeletonText className="w-48" />
+        </span>
+        <span className="block text-sm">
+          <SkeletonText className="w-20" />
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        <span className="font-semibold">
+          <SkeletonText className="w-20" />
+        </span>
+        <span className="inline-block px-2 py-0.5 text-xs">
+          <SkeletonText className="w-14" />
+        </span>
+      </span>
+      <span className="mt-2 hidden h-4 w-4 shrink-0 sm:block" />
+    </li>
+  );
 }
 
 /**
@@ -52,7 +88,7 @@ function TransactionList({ shown }: { shown: boolean }) {
  * first, each row opening its detail; amounts hidden with the balance. Kept current by the live
  * channel (hooks/useLiveUnreadCount.ts).
  */
-export function RecentTransactions({ shown }: { shown: boolean }) {
+export function RecentTransactions({ shown, held = false }: { shown: boolean; held?: boolean }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cardClass}>
@@ -69,7 +105,7 @@ export function RecentTransactions({ shown }: { shown: boolean }) {
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
         </Link>
       </div>
-      <TransactionList shown={shown} />
+      <TransactionList shown={shown} held={held} />
     </section>
   );
 }

@@ -14,7 +14,8 @@ import {
   YAxis,
 } from 'recharts';
 import { cardClass } from '../../components/ui/card';
-import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { LoadFailed } from '../../components/ui/QueryStatus';
+import { LoadingStatus, SkeletonBlock, SkeletonText } from '../../components/ui/Skeleton';
 import { queries } from '../../lib/queries';
 
 /** A chart's day (its time in ms, a UTC midnight) in the app's one date style. */
@@ -117,7 +118,8 @@ function ChartCard({
   children,
 }: {
   text: { title: string; description: string };
-  table: ReactNode;
+  /** The figures; none while they are on their way (a placeholder keeps the line's room). */
+  table?: ReactNode;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -131,20 +133,26 @@ function ChartCard({
       </div>
       {/* The chart is keyboard-reachable (arrow keys move its tooltip) and named by its title. */}
       <div className="h-64 min-w-0">{children}</div>
-      <details className="group text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-50">
-          Show the figures as a table
-        </summary>
-        {/* Scrolls when long: focusable so that a keyboard can scroll it too. */}
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={`${text.title}, figures`}
-          className="mt-3 max-h-80 overflow-auto"
-        >
-          {table}
-        </div>
-      </details>
+      {table === undefined ? (
+        <p className="text-sm font-semibold">
+          <SkeletonText className="w-56" />
+        </p>
+      ) : (
+        <details className="group text-sm">
+          <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-50">
+            Show the figures as a table
+          </summary>
+          {/* Scrolls when long: focusable so that a keyboard can scroll it too. */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={`${text.title}, figures`}
+            className="mt-3 max-h-80 overflow-auto"
+          >
+            {table}
+          </div>
+        </details>
+      )}
     </section>
   );
 }
@@ -278,9 +286,16 @@ function MonthlyChart({ data }: { data: StatementChart }) {
 export function StatementCharts({ period }: { period: string }) {
   const chart = useQuery(queries.statementChart(period));
   if (chart.isPending) {
+    // The two cards as they will be, the charts' fixed height kept: nothing below moves.
     return (
-      <div className={cardClass}>
-        <Loading label="Loading charts…" />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <LoadingStatus label="Loading charts…" />
+        <ChartCard text={BALANCE}>
+          <SkeletonBlock className="h-full w-full rounded-lg" />
+        </ChartCard>
+        <ChartCard text={MONTHLY}>
+          <SkeletonBlock className="h-full w-full rounded-lg" />
+        </ChartCard>
       </div>
     );
   }

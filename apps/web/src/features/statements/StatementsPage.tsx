@@ -16,6 +16,7 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { cardClass } from '../../components/ui/card';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { SkeletonText } from '../../components/ui/Skeleton';
 import { errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { KEEP_FOCUS } from '../../lib/navigation-focus';
@@ -66,25 +67,32 @@ function Figure({
   );
 }
 
-/** Opening and closing balances and the totals of the whole period (filters aside). */
-function PeriodSummary({ page, filtered }: { page: StatementPage; filtered: boolean }) {
-  const { period, currency } = page;
-  const money = (minor: string) => formatMoney(BigInt(minor), currency);
+/**
+ * Opening and closing balances and the totals of the whole period (filters aside); without
+ * `page` (on its way), placeholders where the figures go, so the page below does not move.
+ */
+function PeriodSummary({ page, filtered }: { page: StatementPage | undefined; filtered: boolean }) {
+  const money = (pick: (period: StatementPage['period']) => string) =>
+    page ? (
+      formatMoney(BigInt(pick(page.period)), page.currency)
+    ) : (
+      <SkeletonText className="w-28" />
+    );
   const icon = 'h-4 w-4';
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Figure label="Opening balance" icon={<Scale aria-hidden="true" className={icon} />}>
-          {money(period.opening)}
+          {money((p) => p.opening)}
         </Figure>
         <Figure label="Money in" icon={<ArrowDownLeft aria-hidden="true" className={icon} />}>
-          {money(period.totalIn)}
+          {money((p) => p.totalIn)}
         </Figure>
         <Figure label="Money out" icon={<ArrowUpRight aria-hidden="true" className={icon} />}>
-          {money(period.totalOut)}
+          {money((p) => p.totalOut)}
         </Figure>
         <Figure label="Closing balance" icon={<Scale aria-hidden="true" className={icon} />}>
-          {money(period.closing)}
+          {money((p) => p.closing)}
         </Figure>
       </dl>
       {filtered && (
@@ -215,7 +223,7 @@ function Statement({ applied, onClear }: { applied: StatementFilterValues; onCle
 
   return (
     <>
-      {first && (
+      {(first || statement.isPending) && (
         <section aria-label="Period summary" className={cardClass}>
           <PeriodSummary page={first} filtered={filtered} />
         </section>
