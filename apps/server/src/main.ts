@@ -6,7 +6,7 @@ import { ConfigError, linkHost, loadConfig } from './config.js';
 import { databaseOptionsFrom, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { createDeps } from './deps.js';
-import { ensureInternalAccounts } from './ledger/index.js';
+import { ensureInternalAccounts, startLedgerFolder } from './ledger/index.js';
 import { modules } from './modules/index.js';
 import { bootstrapAdmin, ensureDefaultRoles } from './modules/staff/bootstrap.js';
 import { startJobWorker } from './platform/jobs/worker.js';
@@ -91,12 +91,19 @@ async function start() {
     periodic: modules.flatMap((m) => m.periodic ?? []),
     logger: app.log,
   });
+  // The bank's own accounts post without a lock; their movements reach the cached balance here
+  // (decision 29).
+  const folder = startLedgerFolder({
+    db: database.db,
+    onError: (error) => app.log.warn({ err: error }, 'ledger fold failed; trying again shortly'),
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await worker.stop();
+    await folder.stop();
     transport.close();
     redis?.disconnect();
     await database.close();

@@ -27,6 +27,7 @@ export interface DB
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
+  ledger_pending: LedgerPendingTable;
   jobs: JobsTable;
   stored_files: StoredFilesTable;
 }
@@ -81,7 +82,15 @@ export interface PostingsTable {
   account_id: bigint;
   amount: bigint;
   currency: string;
-  balance_after: bigint;
+  /** The account's balance right after it; null on the bank's own accounts (decision 29). */
+  balance_after: bigint | null;
+}
+
+/** Movements on the bank's own accounts not yet folded into their cached balance (decision 29). */
+export interface LedgerPendingTable {
+  posting_id: bigint;
+  account_id: bigint;
+  amount: bigint;
 }
 
 /** Background work, written with what caused it and run by the job worker (platform/jobs). */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { AppError, type ErrorCode } from '../platform/errors.js';
-import { MESSAGES, postSingle, replay } from './post.js';
+import { bigintOrNull, MESSAGES, postSingle, replay } from './post.js';
 import type { EntryInput, Executor, PostedEntry } from './types.js';
 
 /**
@@ -124,7 +124,7 @@ class PostingBatcher {
           createdAt: new Date(row.created_ats[e] as Date | string),
           postings: input.postings.map((p, i) => ({
             ...p,
-            balanceAfter: BigInt(row.balances_after[first + i] as bigint | string),
+            balanceAfter: bigintOrNull(row.balances_after[first + i]),
           })),
           replayed: false,
         });

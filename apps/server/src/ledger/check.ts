@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { pendingSums } from './pending.js';
 import type { Executor } from './types.js';
 
 export interface Violation {
@@ -7,6 +8,7 @@ export interface Violation {
     | 'entry_too_few_postings'
     | 'cached_balance_mismatch'
     | 'running_balance_mismatch'
+    | 'pending_movement_mismatch'
     | 'customer_balance_negative'
     | 'posting_currency_mismatch'
     | 'idempotency_key_reused'
@@ -34,8 +36,9 @@ const SAMPLE = 20;
 
 /**
  * Checks the ledger's invariants over the whole database: every entry balances per currency
- * and has two postings or more; cached balances and totals equal the sums of postings; running
- * balances are the running sums; no customer account is negative; every idempotency key is
+ * and has two postings or more; cached balances and totals (a house account's with its pending
+ * movements) equal the sums of postings; running balances are the running sums, and every
+ * customer posting has one; every pending movement is its posting's, on a house account; no customer account is negative; every idempotency key is
  * used once; and all balances of a currency sum to zero.
  */
 export async function checkLedger(db: Executor): Promise<LedgerReport> {
@@ -69,7 +72,13 @@ export async function checkLedger(db: Executor): Promise<LedgerReport> {
         select 'account ' || a.id || ' caches ' || a.balance || '/' || a.credit_total || '/' || a.debit_total
                || ' but postings give ' || coalesce(s.balance, 0) || '/' || coalesce(s.credit, 0)
                || '/' || coalesce(s.debit, 0) as detail
-        from ledger_accounts a
+        from (
+          -- A house account's cached figures plus its movements not yet folded (decision 29).
+          select a.id, a.balance + coalesce(p.amount, 0) as balance,
+                 a.credit_total + coalesce(p.credit, 0) as credit_total,
+                 a.debit_total + coalesce(p.debit, 0) as debit_total
+          from ledger_accounts a left join lateral (${pendingSums(sql`a.id`)}) p on true
+        ) a
         left join (
           select account_id, sum(amount) as balance,
                  coalesce(sum(amount) filter (where amount > 0), 0) as credit,
@@ -93,6 +102,23 @@ export async function checkLedger(db: Executor): Promise<LedgerReport> {
           from postings
         ) r
         where running <> balance_after
+        union all
+        -- Customer postings always carry their running balance; only house postings may not.
+        select 'posting ' || p.id || ' on customer account ' || p.account_id || ' has no balance after'
+        from postings p join ledger_accounts a on a.id = p.account_id
+        where p.balance_after is null and a.owner_id is not null
+        limit ${SAMPLE}`.execute(db)
+    ).rows,
+  );
+  add(
+    'pending_movement_mismatch',
+    (
+      await sql<{ detail: string }>`
+        select 'pending movement of posting ' || m.posting_id || ' does not match it' as detail
+        from ledger_pending m
+        join postings p on p.id = m.posting_id
+        join ledger_accounts a on a.id = p.account_id
+        where m.account_id <> p.account_id or m.amount <> p.amount or a.owner_id is not null
         limit ${SAMPLE}`.execute(db)
     ).rows,
   );
@@ -131,8 +157,10 @@ export async function checkLedger(db: Executor): Promise<LedgerReport> {
 
   const trialBalance = (
     await sql<{ currency: string; kind: string; accounts: number; balance: bigint }>`
-      select currency, kind, count(*)::int as accounts, sum(balance)::bigint as balance
-      from ledger_accounts group by currency, kind order by currency, kind`.execute(db)
+      select a.currency, a.kind, count(*)::int as accounts,
+             sum(a.balance + coalesce(p.amount, 0))::bigint as balance
+      from ledger_accounts a left join lateral (${pendingSums(sql`a.id`)}) p on a.owner_id is null
+      group by a.currency, a.kind order by a.currency, a.kind`.execute(db)
   ).rows;
   const totals = new Map<string, bigint>();
   for (const row of trialBalance) {

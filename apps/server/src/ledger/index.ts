@@ -16,6 +16,7 @@ export {
   lockCustomerAccounts,
   type CustomerAccountBalance,
 } from './customer-accounts.js';
+export { foldPending, startLedgerFolder, type LedgerFolder } from './pending.js';
 export { postEntry, postTransfer } from './post.js';
 export {
   findEntryId,

@@ -189,7 +189,7 @@ export async function postSingle(
       entry_id: bigint;
       created_at: Date;
       replayed: boolean;
-      balances_after: bigint[];
+      balances_after: (bigint | string | null)[];
     }>`
       select entry_id, created_at, replayed, balances_after from ledger_post_entry(
         ${input.kind}, ${input.memo}, ${input.actor}, ${input.idempotencyKey}, ${fingerprint},
@@ -201,7 +201,7 @@ export async function postSingle(
   }
   const row = result.rows[0];
   if (!row) throw new AppError('INTERNAL', 'The ledger returned no entry');
-  const balancesAfter = row.balances_after.map(BigInt);
+  const balancesAfter = row.balances_after.map(bigintOrNull);
   if (!row.replayed) {
     return {
       entryId: row.entry_id,
@@ -210,11 +210,16 @@ export async function postSingle(
       memo: input.memo,
       actor: input.actor,
       createdAt: row.created_at,
-      postings: input.postings.map((p, i) => ({ ...p, balanceAfter: balancesAfter[i] as bigint })),
+      postings: input.postings.map((p, i) => ({ ...p, balanceAfter: balancesAfter[i] ?? null })),
       replayed: false,
     };
   }
   return replay(db, row.entry_id);
+}
+
+/** A running balance as the database returns it: none on the bank's own accounts. */
+export function bigintOrNull(value: bigint | string | null | undefined): bigint | null {
+  return value === null || value === undefined ? null : BigInt(value);
 }
 
 export async function replay(db: Executor, entryId: bigint): Promise<PostedEntry> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { run, statement } from '../db/prepared.js';
 import { AppError } from '../platform/errors.js';
+import { pendingSums } from './pending.js';
 import { isAccountId } from './types.js';
 import type { CustomerAccountKind, Executor } from './types.js';
 
@@ -16,19 +17,23 @@ export interface AccountBalance {
   version: bigint;
 }
 
-export interface HistoryItem {
+/**
+ * One posting as a history shows it. `balanceAfter` is null only on the bank's own accounts
+ * (decision 29); a customer's history (a scope with an owner) always has it.
+ */
+export interface HistoryItem<Balance extends bigint | null = bigint | null> {
   postingId: bigint;
   entryId: bigint;
   kind: string;
   memo: string;
   amount: bigint;
   currency: string;
-  balanceAfter: bigint;
+  balanceAfter: Balance;
   createdAt: Date;
 }
 
-export interface HistoryPage {
-  items: HistoryItem[];
+export interface HistoryPage<Balance extends bigint | null = bigint | null> {
+  items: HistoryItem<Balance>[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
 }
@@ -46,20 +51,18 @@ export interface AccountScope {
 export async function getBalance(db: Executor, scope: AccountScope): Promise<AccountBalance> {
   if (!isAccountId(scope.accountId))
     throw new AppError('LEDGER_UNKNOWN_ACCOUNT', 'No such account');
-  let query = db
-    .selectFrom('ledger_accounts')
-    .select([
-      'id as accountId',
-      'account_number as accountNumber',
-      'currency',
-      'balance',
-      'credit_total as totalCredit',
-      'debit_total as totalDebit',
-      'version',
-    ])
-    .where('id', '=', scope.accountId);
-  if (scope.ownerId !== null) query = query.where('owner_id', '=', scope.ownerId);
-  const row = await query.executeTakeFirst();
+  // A house account's movements not yet folded are part of its balance (decision 29): added
+  // in the same statement, so a fold committing meanwhile is seen whole or not at all.
+  const { rows } = await sql<AccountBalance>`
+    select a.id as "accountId", a.account_number as "accountNumber", a.currency,
+           a.balance + coalesce(p.amount, 0) as balance,
+           a.credit_total + coalesce(p.credit, 0) as "totalCredit",
+           a.debit_total + coalesce(p.debit, 0) as "totalDebit", a.version
+      from ledger_accounts a
+      left join lateral (${pendingSums(sql`a.id`)}) p on a.owner_id is null
+     where a.id = ${scope.accountId}
+       and (${scope.ownerId}::bigint is null or a.owner_id = ${scope.ownerId})`.execute(db);
+  const row = rows[0];
   if (!row) throw new AppError('LEDGER_UNKNOWN_ACCOUNT', 'No such account');
   return row;
 }
@@ -127,8 +130,8 @@ const ownedBalance = statement<AccountBalance>(
      from ledger_accounts where owner_id = $1 and kind = $2 order by id limit 1`,
 );
 
-/** A customer's own history: what their view shows, nothing more. */
-export type OwnedHistoryItem = Omit<HistoryItem, 'kind'>;
+/** A customer's own history: what their view shows, nothing more (always a running balance). */
+export type OwnedHistoryItem = Omit<HistoryItem<bigint>, 'kind'>;
 
 export interface OwnedHistoryPage {
   items: OwnedHistoryItem[];
@@ -243,11 +246,26 @@ function pageOf<Item extends { postingId: bigint }>(
   };
 }
 
-/** An account's postings, newest first, each with the balance right after it. */
+type HistoryPageQuery = { limit?: number; cursor?: string | undefined; filter?: HistoryFilter };
+
+/**
+ * An account's postings, newest first, each with the balance right after it (a customer's
+ * account, read with its owner, always has one; the bank's own accounts have none).
+ */
+export async function getHistory(
+  db: Executor,
+  scope: AccountScope & { ownerId: bigint },
+  page?: HistoryPageQuery,
+): Promise<HistoryPage<bigint>>;
 export async function getHistory(
   db: Executor,
   scope: AccountScope,
-  page: { limit?: number; cursor?: string | undefined; filter?: HistoryFilter } = {},
+  page?: HistoryPageQuery,
+): Promise<HistoryPage>;
+export async function getHistory(
+  db: Executor,
+  scope: AccountScope,
+  page: HistoryPageQuery = {},
 ): Promise<HistoryPage> {
   const limit = pageLimit(page.limit);
   await getBalance(db, scope); // the account exists and belongs to the owner

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import { pendingSums } from './pending.js';
 import type { CustomerAccountKind, Executor, LedgerAccountKind } from './types.js';
 
 /**
  * The trial balance as staff read it: the bank's own accounts one by one, customers' accounts
  * totalled by kind (there are many), and each currency's sum, from the accounts' balances
- * (which the invariant checker proves equal to their postings).
+ * (which the invariant checker proves equal to their postings), a house account's with its
+ * movements not yet folded (decision 29).
  */
 
 export interface InternalAccountBalance {
@@ -38,9 +40,12 @@ export async function readTrialBalance(db: Executor): Promise<TrialBalanceReadin
     credits: bigint;
     debits: bigint;
   }>`
-    select 'internal' as part, id, account_number as "accountNumber", kind, currency, name,
-           1 as accounts, balance, credit_total as credits, debit_total as debits
-    from ledger_accounts where owner_id is null
+    select 'internal' as part, a.id, a.account_number as "accountNumber", a.kind, a.currency,
+           a.name, 1 as accounts, a.balance + coalesce(p.amount, 0) as balance,
+           a.credit_total + coalesce(p.credit, 0) as credits,
+           a.debit_total + coalesce(p.debit, 0) as debits
+    from ledger_accounts a cross join lateral (${pendingSums(sql`a.id`)}) p
+    where a.owner_id is null
     union all
     select 'customers', null, null, kind, currency, null, count(*)::int,
            coalesce(sum(balance), 0)::bigint, coalesce(sum(credit_total), 0)::bigint,

@@ -62,7 +62,11 @@ export interface PostedEntry {
   memo: string;
   actor: string;
   createdAt: Date;
-  postings: (PostingInput & { balanceAfter: bigint })[];
+  /**
+   * Each with the account's balance right after it: null on the bank's own accounts, which post
+   * without a lock and so without a running balance (decision 29).
+   */
+  postings: (PostingInput & { balanceAfter: bigint | null })[];
   /** True when this key was posted before and nothing new was written. */
   replayed: boolean;
 }

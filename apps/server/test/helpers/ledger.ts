@@ -112,6 +112,8 @@ export interface LedgerSnapshot {
   accounts: number;
   /** Sum of all account versions: any balance update by the ledger raises it. */
   versions: bigint;
+  /** Movements on house accounts waiting to be folded (decision 29). */
+  pending: number;
 }
 
 /** Row counts of the money tables: a refused entry must leave all of them unchanged. */
@@ -120,7 +122,8 @@ export async function ledgerSnapshot(db: Executor): Promise<LedgerSnapshot> {
     select (select count(*)::int from journal_entries) as entries,
            (select count(*)::int from postings) as postings,
            (select count(*)::int from ledger_accounts) as accounts,
-           (select coalesce(sum(version), 0)::bigint from ledger_accounts) as versions`.execute(db);
+           (select coalesce(sum(version), 0)::bigint from ledger_accounts) as versions,
+           (select count(*)::int from ledger_pending) as pending`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('snapshot query returned no row');
   return row;
@@ -131,7 +134,7 @@ export interface StoredEntry {
   kind: string;
   memo: string;
   actor: string;
-  postings: { accountId: bigint; amount: bigint; currency: string; balanceAfter: bigint }[];
+  postings: { accountId: bigint; amount: bigint; currency: string; balanceAfter: bigint | null }[];
 }
 
 /** Every journal entry stored under this idempotency key, with its postings in order. */
@@ -160,13 +163,17 @@ export async function entriesByKey(db: Executor, key: string): Promise<StoredEnt
   return result;
 }
 
-/** The cached balance of an account as stored. */
+/**
+ * The balance of an account as the books hold it: its cached balance, plus, on a house account,
+ * the movements not yet folded into it (decision 29).
+ */
 export async function storedBalance(db: Executor, accountId: bigint): Promise<bigint> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{ balance: bigint }>`
+    select a.balance + coalesce((select sum(amount) from ledger_pending p
+                                 where p.account_id = a.id), 0)::bigint as balance
+    from ledger_accounts a where a.id = ${accountId}`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error(`no account ${accountId}`);
   return row.balance;
 }
 

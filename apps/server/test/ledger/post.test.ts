@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.js';
 import {
   checkLedger,
+  foldPending,
   getBalance,
   getHistory,
   postEntry,
@@ -139,7 +140,8 @@ describe('valid entries move money', () => {
       ),
     );
 
-    expect(posted.postings.map((p) => p.balanceAfter)).toEqual([0n, 990n, feeBefore + 10n]);
+    // A house account posts without a running balance (decision 29); its balance still moves.
+    expect(posted.postings.map((p) => p.balanceAfter)).toEqual([0n, 990n, null]);
     expect(await storedBalance(db, payer.id)).toBe(0n);
     expect(await storedBalance(db, payee.id)).toBe(990n);
     expect(await storedBalance(db, fee_income.id)).toBe(feeBefore + 10n);
@@ -709,8 +711,19 @@ describe('balances beyond the bigint range', () => {
     expect(await getBalance(db, { accountId: suspense.id, ownerId: null })).toMatchObject({
       balance: 0n,
       totalCredit: MAX_MINOR_UNITS,
-      version: 2n,
+      totalDebit: MAX_MINOR_UNITS,
     });
+    // Folded into the cached figures, the same, within range.
+    await foldPending(db);
+    expect(await getBalance(db, { accountId: suspense.id, ownerId: null })).toMatchObject({
+      balance: 0n,
+      totalCredit: MAX_MINOR_UNITS,
+      totalDebit: MAX_MINOR_UNITS,
+    });
+    await expectAppError(
+      postEntry(db, entry([leg(suspense, 1n), leg(fee, -1n)])),
+      'LEDGER_AMOUNT_OUT_OF_RANGE',
+    );
   });
 });
 

@@ -112,7 +112,9 @@ export const adjustmentKind = defineApprovalKind({
     }
     const leg = posted.postings.find((x) => x.accountId === account.id);
     if (!leg) throw new AppError('INTERNAL', 'The adjustment entry has no leg on its account');
-    const balance = leg.balanceAfter;
+    // A house account has no running balance (decision 29): its balance now, this entry in it.
+    const balance =
+      leg.balanceAfter ?? (await getBalance(trx, { accountId: account.id, ownerId: null })).balance;
     await deps.audit(trx, {
       action: 'ledger.adjust',
       actor: checker,

@@ -124,7 +124,7 @@ export interface StatementExport {
   totalIn: bigint;
   totalOut: bigint;
   /** Oldest first, as a statement reads. */
-  lines: HistoryItem[];
+  lines: HistoryItem<bigint>[];
   /**
    * The filters that leave lines out, in words (Debit only, Description contains "rent");
    * empty when none. With any, opening + lines need not equal closing.
@@ -180,7 +180,7 @@ export async function statementForExport(
     postalAddressOf(deps.db, userId),
   ]);
   // Read in the ledger's pages, newest first, up to the export's limit.
-  const items: HistoryItem[] = [];
+  const items: HistoryItem<bigint>[] = [];
   let cursor: string | undefined;
   do {
     const page = await getHistory(deps.db, scope, {
