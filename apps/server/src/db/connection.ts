@@ -4,6 +4,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { AfterCommitDialect } from './after-commit.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { prepareDeclaredStatements } from './prepared.js';
 import type { DB } from './schema.js';
@@ -73,7 +74,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // pool replaces it and the next query reports any lasting outage.
     pool.on('error', (error) => options.onIdleError?.(error));
     pool.on('connect', prepareDeclaredStatements);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({
+      dialect: new AfterCommitDialect(new PostgresDialect({ pool }), options.onIdleError),
+    });
     const listeners = new PostgresListeners(options.url, options.onIdleError);
     return {
       db,
@@ -99,7 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
       parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
     });
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<DB>({ dialect: new AfterCommitDialect(new PGliteDialect(pglite)) });
     return {
       db,
       engine: 'pglite',

@@ -43,12 +43,29 @@ export async function openCustomerAccount(
   throw new AppError('INTERNAL', 'Could not allocate an account number');
 }
 
-/** The bank's own accounts for a currency, created on first use (idempotent, safe to race). */
+/**
+ * The bank's own accounts for a currency, created on first use (idempotent, safe to race). Read
+ * first: once they exist (every call after the first), this is one statement.
+ */
 export async function ensureInternalAccounts(
   db: Executor,
   currency: string,
 ): Promise<Record<InternalAccountKind, LedgerAccount>> {
-  for (const kind of INTERNAL_ACCOUNT_KINDS) {
+  const read = async () => {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(accountColumns)
+      .where('currency', '=', currency)
+      .where('owner_id', 'is', null)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.kind, r])) as Partial<
+      Record<InternalAccountKind, LedgerAccount>
+    >;
+  };
+  let byKind = await read();
+  const missing = INTERNAL_ACCOUNT_KINDS.filter((kind) => !byKind[kind]);
+  if (missing.length === 0) return byKind as Record<InternalAccountKind, LedgerAccount>;
+  for (const kind of missing) {
     for (let attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
       // Conflicts on either the (kind, currency) index or the number: the select below decides.
       await sql`
@@ -65,13 +82,7 @@ export async function ensureInternalAccounts(
       if (exists) break;
     }
   }
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(accountColumns)
-    .where('currency', '=', currency)
-    .where('owner_id', 'is', null)
-    .execute();
-  const byKind = Object.fromEntries(rows.map((r) => [r.kind, r]));
+  byKind = await read();
   for (const kind of INTERNAL_ACCOUNT_KINDS) {
     if (!byKind[kind]) throw new AppError('INTERNAL', `Internal account ${kind} missing`);
   }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { notifyAfterCommit } from '../../db/after-commit.js';
 import type { DB } from '../../db/schema.js';
 import { EmailLayout, P, renderEmail, type Mailer } from '../mail/index.js';
 import { NOTICES, type NoticeData, type NoticeKind } from './kinds/index.js';
@@ -45,10 +46,9 @@ export interface Notifier {
 }
 
 async function announce(db: Kysely<DB>, userId: bigint, kind?: NoticeKind) {
-  // Delivered by PostgreSQL (and PGlite) only when the transaction commits.
-  await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${announcementPayload(userId, kind)})`.execute(
-    db,
-  );
+  // Sent once the transaction has committed, batched with others (decision 29): never if it
+  // rolls back, and never holding up the commits of the rest of the bank.
+  await notifyAfterCommit(db, NOTIFICATIONS_CHANNEL, announcementPayload(userId, kind));
 }
 
 export function createNotifier(mail: Mailer, recipientOf: RecipientLookup): Notifier {
