@@ -1,0 +1,233 @@
+/**
+ * What both halves of `npm run bench:transfers` share: the whole app (createDeps + buildApp, as
+ * main.ts does, with the ledger's fold running as it does there) on a fresh database, customers
+ * seeded with a funded account, a transaction PIN and a customer session, and the customer's
+ * inbox (the code the app issues, read where the app issues it, as the customer reads email).
+ * And the flow itself, driven through any transport: app.inject in this process, or HTTP from
+ * another one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/server/src/app.js';
+import type { Database } from '../../apps/server/src/db/connection.js';
+import { createDeps } from '../../apps/server/src/deps.js';
+import {
+  ensureInternalAccounts,
+  openCustomerAccount,
+  postEntry,
+  startLedgerFolder,
+} from '../../apps/server/src/ledger/index.js';
+import { hashPin } from '../../apps/server/src/modules/pin/crypto.js';
+import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
+import { createSession } from '../../apps/server/src/platform/security/sessions.js';
+import { sessionCookieName } from '../../apps/server/src/plugins/session.js';
+import { openBenchDatabase, percentile } from '../common.js';
+
+const SECRET = 'b'.repeat(64);
+export const PIN = '2580';
+
+export interface Person {
+  userId: string;
+  cookie: string;
+}
+
+export interface BenchBank {
+  app: FastifyInstance;
+  database: Database;
+  /** The last code issued to each customer (by user id). */
+  inbox: Map<string, string>;
+  seed(i: number, balance: bigint): Promise<Person>;
+  close(): Promise<void>;
+}
+
+export async function startBenchBank(engine: string, pool: number): Promise<BenchBank> {
+  const { database, cleanup } = await openBenchDatabase(engine, pool);
+  const uploads = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-uploads-'));
+  const deps = createDeps({
+    config: {
+      basePath: '/wp-user',
+      env: 'test',
+      logLevel: 'silent',
+      trustProxy: false,
+      secretKey: SECRET,
+      appUrl: 'http://127.0.0.1/wp-user',
+      publicOrigin: undefined,
+      currency: 'USD',
+    },
+    database,
+    uploadsDir: uploads,
+  });
+  const inbox = new Map<string, string>();
+  const issue = deps.codes.issue.bind(deps.codes);
+  deps.codes.issue = async (db, input) => {
+    const issued = await issue(db, input);
+    inbox.set(String(input.userId), issued.code);
+    return issued;
+  };
+  // Not made ready here: the HTTP server adds its bench-only routes first.
+  const app = await buildApp({ deps, rateLimits: false, logger: process.env.BENCH_LOG === '1' });
+  const folder = startLedgerFolder({ db: database.db });
+  const passwordHash = await hashPassword('benchmark passphrase velvet tram');
+  await ensureInternalAccounts(database.db, 'USD');
+
+  async function seed(i: number, balance: bigint): Promise<Person> {
+    const { db } = database;
+    const internal = await ensureInternalAccounts(db, 'USD');
+    const user = await db
+      .insertInto('users')
+      .values({
+        kind: 'customer',
+        first_name: 'Bench',
+        last_name: `Sender ${i}`,
+        username: `sender_${i}`,
+        email: `sender.${i}@example.com`,
+        password_hash: passwordHash,
+        email_verified_at: new Date(),
+        kyc_status: 'approved',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const account = await openCustomerAccount(db, {
+      ownerId: user.id,
+      kind: 'customer_current',
+      currency: 'USD',
+      name: `Bench Sender ${i}`,
+    });
+    await postEntry(db, {
+      idempotencyKey: `bench-fund-${i}`,
+      kind: 'crypto_deposit',
+      memo: 'Deposit',
+      actor: 'system',
+      postings: [
+        { accountId: internal.crypto_deposit_clearing.id, amount: -balance, currency: 'USD' },
+        { accountId: account.id, amount: balance, currency: 'USD' },
+      ],
+    });
+    const pin = hashPin(SECRET, user.id, PIN);
+    await db
+      .insertInto('transaction_pins')
+      .values({ user_id: user.id, pin_hash: pin.hash, salt: pin.salt })
+      .execute();
+    const { token } = await createSession(db, { userId: user.id, scope: 'customer' });
+    return { userId: String(user.id), cookie: `${sessionCookieName(false)}=${token}` };
+  }
+
+  return {
+    app,
+    database,
+    inbox,
+    seed,
+    async close() {
+      await app.close();
+      await folder.stop();
+      await database.close();
+      cleanup();
+      rmSync(uploads, { recursive: true, force: true });
+    },
+  };
+}
+
+export const STEPS = ['create', 'confirm', 'pin', 'code', 'submit'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** One request of a customer's: its status and parsed body. */
+export type Call = (
+  who: Person,
+  method: 'POST',
+  url: string,
+  body?: object,
+  key?: string,
+) => Promise<{ status: number; body: unknown }>;
+
+/** Where a step reads the code the app emailed for it. */
+export type ReadCode = (who: Person) => Promise<string>;
+
+const details = (amount: string) => ({
+  bank: 'Deutsche Bank',
+  swift: 'DEUTDEFF',
+  currency: 'USD',
+  routing: '021000021',
+  country: 'DE',
+  accountNumber: 'DE89370400440532013000',
+  accountHolderName: 'Grace Hopper',
+  amount,
+  note: 'Bench',
+  saveBeneficiary: false,
+});
+
+/** Times every step of every transfer sent through `call`. */
+export class FlowDriver {
+  readonly times: Record<Step, number[]> = {
+    create: [],
+    confirm: [],
+    pin: [],
+    code: [],
+    submit: [],
+  };
+  failures = 0;
+
+  constructor(
+    private readonly call: Call,
+    private readonly readCode: ReadCode,
+  ) {}
+
+  private async timed(step: Step, ...args: Parameters<Call>) {
+    const started = performance.now();
+    const res = await this.call(...args);
+    this.times[step].push(performance.now() - started);
+    if (res.status !== 200 && res.status !== 201) this.failures += 1;
+    return res;
+  }
+
+  /** One transfer through every step; the id, and the submit answer's status. */
+  async send(who: Person, key: string, amount: string, stopBefore?: 'submit') {
+    const created = await this.timed(
+      'create',
+      who,
+      'POST',
+      '/api/v1/transfers',
+      details(amount),
+      key,
+    );
+    const id = (created.body as { id: string }).id;
+    await this.timed('confirm', who, 'POST', `/api/v1/transfers/${id}/confirm`);
+    const pin = await this.timed('pin', who, 'POST', `/api/v1/transfers/${id}/pin`, { pin: PIN });
+    if ((pin.body as { next?: string }).next === 'code') {
+      const code = await this.readCode(who);
+      await this.timed('code', who, 'POST', `/api/v1/transfers/${id}/code`, { code });
+    }
+    if (stopBefore) return { id, status: pin.status };
+    const submit = await this.timed('submit', who, 'POST', `/api/v1/transfers/${id}/submit`);
+    return { id, status: submit.status };
+  }
+
+  /** Every customer at once, each sending `perCustomer` transfers one after another. */
+  async run(people: Person[], perCustomer: number, tag: string) {
+    const started = performance.now();
+    await Promise.all(
+      people.map(async (who) => {
+        for (let n = 0; n < perCustomer; n++)
+          await this.send(who, `${tag}-${who.userId}-${n}`, '10');
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      transfers: people.length * perCustomer,
+      seconds: Number(seconds.toFixed(2)),
+      perSecond: Number(((people.length * perCustomer) / seconds).toFixed(1)),
+      steps: Object.fromEntries(
+        STEPS.map((step) => {
+          const sorted = [...this.times[step]].sort((a, b) => a - b);
+          return [
+            step,
+            { n: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) },
+          ];
+        }),
+      ),
+      failures: this.failures,
+    };
+  }
+}
