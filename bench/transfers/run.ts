@@ -83,7 +83,8 @@ async function inProcess(engine: string) {
   );
   const burstMs = performance.now() - burstStarted;
   const succeeded = answers.filter((r) => r.status === 200).length;
-  if (process.env.BENCH_DEBUG) console.error(JSON.stringify(answers.map((a) => [a.status, a.body])));
+  if (process.env.BENCH_DEBUG)
+    console.error(JSON.stringify(answers.map((a) => [a.status, a.body])));
   const books = await checkLedger(bank.database.db);
   await bank.close();
   return {

@@ -61,6 +61,19 @@ export { refused, type Person } from './standing.js';
  */
 
 const PURPOSE = 'transfer_authorization' as const;
+
+/**
+ * Waits for reads made side by side and answers their values, or throws the first failure in
+ * the order given (not the first to arrive): the customer is told the same thing however the
+ * reads interleave.
+ */
+async function allInOrder<T extends readonly unknown[]>(
+  reads: [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const settled = await Promise.allSettled(reads);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((o) => (o as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
 const MIN_TRANSFER = MIN_TRANSFER_AMOUNT;
 
 const expired = () =>
@@ -211,10 +224,12 @@ export async function createTransfer(
   input: TransferDetails,
   limits: PayeeCheckLimits,
 ): Promise<{ transfer: Transfer; created: boolean }> {
-  const existing = await repo.transferByKey(deps.db, person.userId, idempotencyKey);
-  await checkAvailable(deps, person.userId);
-  await sender(deps.db, person.userId, false);
-  const plan = await currentPlanOf(deps.db, person.userId);
+  const [existing, , , plan] = await allInOrder([
+    repo.transferByKey(deps.db, person.userId, idempotencyKey),
+    checkAvailable(deps, person.userId),
+    sender(deps.db, person.userId, false),
+    currentPlanOf(deps.db, person.userId),
+  ]);
   // A retry of a transfer made already is compared, not checked again against the balance and
   // the day's limit (which its own submission may have used).
   const prepared = await prepare(deps, deps.db, person.userId, input, plan, {
@@ -223,10 +238,9 @@ export async function createTransfer(
   });
   const now = deps.clock.now();
   if (!existing) {
-    const insertedId = await repo.insertTransfer(deps.db, idempotencyKey, prepared, now);
-    if (insertedId !== undefined) {
-      const row = await repo.ownTransfer(deps.db, person.userId, insertedId);
-      return { transfer: await view(deps, deps.db, row as TransferRow), created: true };
+    const inserted = await repo.insertTransfer(deps.db, idempotencyKey, prepared, now);
+    if (inserted !== undefined) {
+      return { transfer: await view(deps, deps.db, inserted), created: true };
     }
   }
   // The key was used before (a retry, or a retry racing the first try).
@@ -275,10 +289,12 @@ export async function editTransfer(
   input: TransferDetails,
   limits: PayeeCheckLimits,
 ): Promise<Transfer> {
-  await checkAvailable(deps, person.userId);
-  await sender(deps.db, person.userId, false);
-  const plan = await currentPlanOf(deps.db, person.userId);
-  const previous = await repo.ownTransfer(deps.db, person.userId, id);
+  const [, , plan, previous] = await allInOrder([
+    checkAvailable(deps, person.userId),
+    sender(deps.db, person.userId, false),
+    currentPlanOf(deps.db, person.userId),
+    repo.ownTransfer(deps.db, person.userId, id),
+  ]);
   if (!previous) throw new AppError('NOT_FOUND', 'No such transfer');
   const prepared = await prepare(deps, deps.db, person.userId, input, plan, {
     limits,
@@ -305,8 +321,7 @@ export async function confirmTransfer(
   person: Person,
   id: bigint,
 ): Promise<Transfer> {
-  await checkAvailable(deps, person.userId);
-  await sender(deps.db, person.userId, false);
+  await allInOrder([checkAvailable(deps, person.userId), sender(deps.db, person.userId, false)]);
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockAt(deps, trx, person, id, ['draft', 'confirmed']);
     if (row.stage === 'confirmed') return view(deps, trx, row);
@@ -444,11 +459,13 @@ export async function verifyTransferPin(
   pin: string,
 ): Promise<TransferStep> {
   // The stage is checked before the PIN, so a step out of order costs no PIN try.
-  const before = await repo.ownTransfer(deps.db, person.userId, id);
+  const [before, ,] = await allInOrder([
+    repo.ownTransfer(deps.db, person.userId, id),
+    checkAvailable(deps, person.userId),
+    sender(deps.db, person.userId, false),
+  ]);
   if (!before) throw new AppError('NOT_FOUND', 'No such transfer');
   checkStage(deps, before, ['confirmed']);
-  await checkAvailable(deps, person.userId);
-  await sender(deps.db, person.userId, false);
   await verifyPin(deps, person, pin);
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockAt(deps, trx, person, id, ['confirmed']);
@@ -584,8 +601,8 @@ export async function submitTransfer(
         step: await sendCode(deps, trx, { ...row, needsCode: true, updatedAt: now }, reasons),
       };
     }
-    const posted = await post(deps, trx, row, user);
-    return { step: { next: 'done', transfer: await view(deps, trx, posted) } as TransferStep };
+    const { row: posted, available } = await post(deps, trx, row, user);
+    return { step: { next: 'done', transfer: customerView(posted, available) } as TransferStep };
   });
   if ('error' in outcome && outcome.error) throw outcome.error;
   return (outcome as { step: TransferStep }).step;
@@ -600,6 +617,7 @@ async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Send
   const to = row.recipientAccountId ?? internal.outgoing_transfer_clearing.id;
   const memo = `Transfer to ${row.accountHolderName} (${row.bank})`;
   let entryId: bigint;
+  let available: bigint | null;
   try {
     const entry = await postEntry(trx, {
       idempotencyKey: `transfer:${row.id}`,
@@ -613,6 +631,8 @@ async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Send
       ],
     });
     entryId = entry.entryId;
+    // The source account's running balance right after this entry: the balance now.
+    available = entry.replayed ? null : (entry.postings[0]?.balanceAfter ?? null);
     if (row.recipientAccountId) await refuseBlockedCredit(trx, row.recipientAccountId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'LEDGER_INSUFFICIENT_FUNDS') {
@@ -653,15 +673,18 @@ async function post(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, user: Send
     await deps.notifications.send(trx, row.userId, 'transfer.submitted', told);
   }
   return {
-    ...row,
-    stage: 'submitted' as const,
-    status,
-    entryId,
-    submittedAt: now,
-    updatedAt: now,
-    decidedAt: status === 'successful' ? now : null,
-    reference: status === 'successful' ? internalReference(entryId) : null,
-  } satisfies TransferRow;
+    row: {
+      ...row,
+      stage: 'submitted' as const,
+      status,
+      entryId,
+      submittedAt: now,
+      updatedAt: now,
+      decidedAt: status === 'successful' ? now : null,
+      reference: status === 'successful' ? internalReference(entryId) : null,
+    } satisfies TransferRow,
+    available: available ?? (await availableBalance(trx, row.userId)),
+  };
 }
 
 const internalReference = (entryId: bigint) =>

@@ -96,20 +96,19 @@ export type TransferDetailColumns = Pick<
   | 'fee'
 >;
 
-/** A new draft named by the client's key; undefined when the key was taken (a retry). */
-export async function insertTransfer(
+/** A new draft named by the client's key, as stored; undefined when the key was taken (a retry). */
+export function insertTransfer(
   db: Kysely<DB>,
   idempotencyKey: string,
   details: TransferDetailColumns,
   at: Date,
-): Promise<bigint | undefined> {
-  const row = await db
+) {
+  return db
     .insertInto('transfers')
     .values({ ...details, idempotency_key: idempotencyKey, created_at: at, updated_at: at })
     .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returning('id')
+    .returning(transferColumns)
     .executeTakeFirst();
-  return row?.id;
 }
 
 /*

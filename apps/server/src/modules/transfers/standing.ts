@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { currentAccountOf } from '../../ledger/index.js';
 import { AppError } from '../../platform/errors.js';
 import { availabilityFor } from '../availability/index.js';
-import { refuseBlockedDebit, users } from '../users/index.js';
+import { refuseWhenDebitsBlocked, users } from '../users/index.js';
 
 /** Who may send money, from which account: what every step of a transfer checks first. */
 
@@ -34,7 +34,8 @@ export async function sender(db: Kysely<DB>, userId: bigint, lock: boolean) {
       'Transfers open once your identity check is approved.',
     );
   }
-  await refuseBlockedDebit(db, userId, 'transfer');
+  // debits_blocked came with the row (under its lock when locked): no second read.
+  refuseWhenDebitsBlocked(user, 'transfer');
   return user;
 }
 

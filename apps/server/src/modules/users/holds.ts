@@ -52,7 +52,18 @@ export async function refuseBlockedDebit(
   { lock = false }: { lock?: boolean } = {},
 ): Promise<void> {
   const holds = await holdsOf(db, userId, lock);
-  if (holds?.debitsBlocked) {
+  if (holds) refuseWhenDebitsBlocked(holds, operation);
+}
+
+/**
+ * The same refusal, for a caller that has just read the customer's row itself (a transfer's
+ * standing, which reads `debits_blocked` with the rest, under the same lock when it locks).
+ */
+export function refuseWhenDebitsBlocked(
+  holds: { debitsBlocked: boolean },
+  operation: DebitOperation,
+): void {
+  if (holds.debitsBlocked) {
     const body = DEBIT_WORDS[operation];
     throw new AppError('ACCOUNT_ON_HOLD', body, { notice: { title: ON_HOLD_TITLE, body } });
   }

@@ -6,6 +6,7 @@ export {
   ON_HOLD_TITLE,
   refuseBlockedCredit,
   refuseBlockedDebit,
+  refuseWhenDebitsBlocked,
   refuseUnlessPayer,
   refuseFrozenConfirmation,
   type DebitOperation,

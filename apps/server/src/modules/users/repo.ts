@@ -175,6 +175,7 @@ export function customerStanding(db: Kysely<DB>, userId: bigint, { lock = false 
       'kyc_status as kycStatus',
       'restriction_head as restrictionHead',
       'restriction_body as restrictionBody',
+      'debits_blocked as debitsBlocked',
     ])
     .where('id', '=', userId)
     .where('kind', '=', 'customer');
