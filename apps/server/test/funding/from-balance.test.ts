@@ -6,7 +6,7 @@
  * still check the invariants.
  */
 import { describe, expect, it } from 'vitest';
-import { checkLedger, ensureInternalAccounts } from '../../src/ledger/index.js';
+import { checkLedger, ensureInternalAccounts, getBalance } from '../../src/ledger/index.js';
 import { TEST_PIN, pinState } from '../helpers/customers.js';
 import { mailTo } from '../helpers/mail.js';
 import { useTestApp } from '../helpers/suite.js';
@@ -34,14 +34,10 @@ async function balanceOf(c: Customer): Promise<bigint> {
   return row.balance;
 }
 
+/** Fee income as the books hold it (with the movements not yet folded: decision 29). */
 async function feeIncome(): Promise<bigint> {
   const { fee_income } = await ensureInternalAccounts(suite.database.db, 'USD');
-  const row = await suite.database.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('id', '=', fee_income.id)
-    .executeTakeFirstOrThrow();
-  return row.balance;
+  return (await getBalance(suite.database.db, { accountId: fee_income.id, ownerId: null })).balance;
 }
 
 /** The entries that moved money out of this customer's current account, with their postings. */
