@@ -125,9 +125,13 @@ describe('a retry with the same Idempotency-Key', () => {
       { 'idempotency-key': key },
     );
     expect(other.statusCode).toBe(422);
-    const elsewhere = await c.client.post('/api/v1/notifications/read-all', {}, {
-      'idempotency-key': key,
-    });
+    const elsewhere = await c.client.post(
+      '/api/v1/notifications/read-all',
+      {},
+      {
+        'idempotency-key': key,
+      },
+    );
     expect(elsewhere.statusCode).toBe(422);
     expect(await debitsOf(c)).toBe(1);
   });
@@ -252,9 +256,13 @@ describe('a retry with the same Idempotency-Key', () => {
   it('is refused when the key is not 8 to 100 printable characters', async () => {
     const c = await customer();
     for (const bad of ['short', 'x'.repeat(101), 'has space in it']) {
-      const res = await c.client.post('/api/v1/notifications/read-all', {}, {
-        'idempotency-key': bad,
-      });
+      const res = await c.client.post(
+        '/api/v1/notifications/read-all',
+        {},
+        {
+          'idempotency-key': bad,
+        },
+      );
       expect(res.statusCode, bad).toBe(400);
     }
   });
