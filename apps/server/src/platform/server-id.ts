@@ -9,6 +9,10 @@ export const SERVER_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * ("web-2:4121"), unique among the processes of one machine and of a fleet with distinct names.
  */
 export function defaultServerId(): string {
-  const host = os.hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 48) || 'host';
+  const host =
+    os
+      .hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '-')
+      .slice(0, 48) || 'host';
   return `${host}:${process.pid}`;
 }
