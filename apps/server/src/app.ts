@@ -17,6 +17,8 @@ import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logging.js';
 import { auditRateLimits } from './platform/rate-limit-audit.js';
 import { redisStoreWithFallback } from './platform/rate-limit-store.js';
+import { registerIdempotency } from './platform/idempotency/index.js';
+import { defaultServerId } from './platform/server-id.js';
 import { findUnacceptableText, unacceptableTextError } from './platform/text.js';
 import { registerAccess } from './plugins/access.js';
 import { registerCompression } from './plugins/compression.js';
@@ -48,6 +50,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The feature modules to serve (default: all of them). */
   modules?: readonly AppModule[];
+  /** Which app server this is (X-Served-By, every log line): SERVER_ID, else host and pid. */
+  serverId?: string;
 }
 
 declare module 'fastify' {
@@ -69,8 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { deps } = options;
   const { config, database } = deps;
   const production = config.env === 'production';
+  const serverId = options.serverId ?? defaultServerId();
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: options.logger ?? loggerOptions(config.logLevel, serverId),
     // Behind a trusted proxy, its request id is kept when well-formed, so logs join up; a
     // client talking to us directly does not get to choose ids.
     genReqId: (request) => {
@@ -100,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
           'x-request-id': String(request.id),
+          'x-served-by': serverId,
         })
         .send(
           JSON.stringify({
@@ -119,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Which server answered, for an operator behind a load balancer (decision 0031).
+    reply.header('x-served-by', serverId);
   });
   // The net under every route's schema: no control characters or broken Unicode in any text
   // a request carries (PostgreSQL refuses NUL and lone surrogates; they never reach it).
@@ -162,6 +170,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSessions(app, { database, production, publicOrigin: config.publicOrigin });
   registerAccess(app, database);
+  // Before the OpenAPI description and the routes: it adds the header to idempotent routes.
+  registerIdempotency(app, {
+    db: database.db,
+    clock: deps.clock,
+    secretKey: config.secretKey,
+    serverId,
+  });
   await registerOpenApi(app, { version: appVersion, production });
   await app.register(multipart, {
     limits: { fileSize: KYC_MAX_FILE_BYTES + 1, files: 3, fields: 10, fieldSize: 1000, parts: 13 },

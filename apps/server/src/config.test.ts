@@ -7,6 +7,15 @@ import { ConfigError, loadConfig } from './config.js';
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'bank-config-'));
 
 describe('loadConfig', () => {
+  it('names this server by SERVER_ID, else by host and process (X-Served-By)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SERVER_ID: 'web-2.eu:1' }).serverId).toBe(
+      'web-2.eu:1',
+    );
+    const named = loadConfig({ DATA_DIR: dataDir() }).serverId;
+    expect(named.endsWith(`:${process.pid}`)).toBe(true);
+    expect(named).toMatch(/^[A-Za-z0-9._:-]{1,64}$/);
+  });
+
   it('has working defaults for a newcomer', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
@@ -33,6 +42,8 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['TRUST_PROXY', 'yes'],
     ['REDIS_URL', 'localhost:6379'],
+    ['SERVER_ID', 'web 1'],
+    ['SERVER_ID', 'x'.repeat(65)],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     let error: unknown;
     try {

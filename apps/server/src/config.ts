@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BASE_PATH, DEFAULT_CURRENCY } from '@bank/contract';
+import { SERVER_ID, defaultServerId } from './platform/server-id.js';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,6 +48,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('"Cedar Bank" <no-reply@localhost>'),
   BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
+  SERVER_ID: z
+    .string()
+    .regex(SERVER_ID, 'must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -93,6 +98,8 @@ export interface Config {
   /** Creates the first staff admin at start, when both variables are set. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Which app server this is: the X-Served-By header and every log line (decision 0031). */
+  serverId: string;
   /** false, or the proxies' addresses: never "trust everyone". */
   trustProxy: false | string[];
 }
@@ -147,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    serverId: e.SERVER_ID ?? defaultServerId(),
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -57,6 +57,7 @@ async function start() {
     }
     app = await buildApp({
       deps,
+      serverId: config.serverId,
       ...(redis ? { rateLimitStore: { redis } } : {}),
       webRoot,
       // Without SMTP, mail lands in DATA_DIR/mailbox, readable at /dev/mailbox from this

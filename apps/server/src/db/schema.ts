@@ -3,6 +3,7 @@ import type { ApprovalTables } from './tables/approvals.js';
 import type { CustomerTables } from './tables/customer.js';
 import type { CustomersTables } from './tables/customers.js';
 import type { FundingTables } from './tables/funding.js';
+import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
 import type { StaffTables } from './tables/staff.js';
@@ -22,7 +23,8 @@ export interface DB
     CustomersTables,
     StaffTables,
     LedgerCheckTables,
-    ReceiptTables {
+    ReceiptTables,
+    IdempotencyTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -13,6 +13,10 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A retry with an Idempotency-Key whose first request is still running (decision 31). */
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  /** An Idempotency-Key sent again with a different request (decision 31). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNPROCESSABLE: 422,
   /** A transfer the bank will not make (limit, restriction, balance): details.notice says why. */
   TRANSFER_REFUSED: 422,

@@ -1,5 +1,20 @@
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl, redactUrl, serializeError } from './logging.js';
+import { loggableUrl, loggerOptions, redactUrl, serializeError } from './logging.js';
+
+describe('every log line', () => {
+  it('names the server that wrote it (decision 31)', () => {
+    const lines: string[] = [];
+    const { level, base } = loggerOptions('info', 'web-3:77');
+    const log = pino({ level, base }, { write: (line: string) => lines.push(line) });
+    log.child({ reqId: 'r1' }).info('request completed');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      serverId: 'web-3:77',
+      pid: process.pid,
+      reqId: 'r1',
+    });
+  });
+});
 
 describe('what reaches a log', () => {
   it('cuts the secrets out of app paths: reset and verify links, addresses, codes, tokens', () => {

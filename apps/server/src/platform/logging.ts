@@ -1,4 +1,6 @@
+import os from 'node:os';
 import type { FastifyServerOptions } from 'fastify';
+import { defaultServerId } from './server-id.js';
 
 /**
  * What may reach a log. No code, link token, password, session token or email address: the
@@ -127,9 +129,12 @@ export function loggableUrl(request: LoggedRequest): string {
 /** pino options for the app: levels, serializers and header redaction. */
 export function loggerOptions(
   level: string,
+  serverId: string = defaultServerId(),
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
+    // Every line names the server that wrote it (decision 0031), beside pino's own pid and host.
+    base: { pid: process.pid, hostname: os.hostname(), serverId },
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       censor: '[redacted]',

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   devMailbox?: { dataDir: string; host: string };
   /** The feature modules to serve (default: all). */
   modules?: readonly AppModule[];
+  /** The X-Served-By id (default: host and pid). */
+  serverId?: string;
 }
 
 /** The origin test clients claim when they send an Origin header. */
@@ -58,6 +60,7 @@ export function buildTestApp(
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.devMailbox ? { devMailbox: options.devMailbox } : {}),
     ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.serverId ? { serverId: options.serverId } : {}),
     logger: options.logger ?? false,
   });
 }

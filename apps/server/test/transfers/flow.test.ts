@@ -112,10 +112,13 @@ describe('a bank transfer', () => {
     const a = await t.create(c.client, details(), key);
     const b = await t.create(c.client, details(), key);
     expect(a.statusCode).toBe(201);
-    expect(b.statusCode).toBe(200);
+    // The first answer again (decision 0031), not a second draft.
+    expect(b.statusCode).toBe(201);
+    expect(b.headers['idempotent-replayed']).toBe('true');
     expect((b.json() as Json).id).toBe((a.json() as Json).id);
     const other = await t.create(c.client, details({ amount: '101' }), key);
-    expect(other.statusCode).toBe(409);
+    expect(other.statusCode).toBe(422);
+    expect((other.json() as Json).code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await c.client.post(TRANSFERS, details())).statusCode).toBe(400);
   });
 

@@ -133,4 +133,47 @@ describe('api', () => {
     mockFetch(() => problem(422, 'UNPROCESSABLE', 'No'));
     expect((await failureOf(api('POST', '/x', { schema: messageSchema }))).notice).toBeNull();
   });
+
+  describe('the Idempotency-Key of a change', () => {
+    const keyOf = (fetchMock: ReturnType<typeof mockFetch>, call: number) =>
+      (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>)['Idempotency-Key'];
+
+    it('is the same for the same form sent again after no answer, and new once done', async () => {
+      let answer: 'network' | 'ok' = 'network';
+      const fetchMock = mockFetch(() => {
+        if (answer === 'network') throw new TypeError('Failed to fetch');
+        return { status: 200, body: { message: 'Saved' } };
+      });
+      const send = (amount: string) =>
+        api('POST', '/api/v1/intent', { body: { amount }, schema: messageSchema });
+      expect((await failureOf(send('10'))).code).toBe('NETWORK_ERROR');
+      answer = 'ok';
+      await send('10');
+      await send('10');
+      await send('11');
+      const [lost, retried, next, changed] = [0, 1, 2, 3].map((n) => keyOf(fetchMock, n));
+      expect(lost).toMatch(/^[0-9a-f-]{36}$/);
+      expect(retried).toBe(lost);
+      expect(next).not.toBe(lost);
+      expect(changed).not.toBe(next);
+      // A read carries none.
+      await api('GET', '/api/v1/intent', { schema: NO_CONTENT.or(messageSchema) });
+      expect(keyOf(fetchMock, 4)).toBeUndefined();
+    });
+
+    it('asks again, with the same key, while the first try is still running', async () => {
+      vi.useFakeTimers();
+      let calls = 0;
+      const fetchMock = mockFetch(() =>
+        (calls += 1) === 1
+          ? problem(409, 'IDEMPOTENCY_IN_PROGRESS', 'Still running')
+          : { status: 201, body: { message: 'Done' } },
+      );
+      const answer = api('POST', '/api/v1/slow', { body: {}, schema: messageSchema });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await answer).toEqual({ message: 'Done' });
+      expect(keyOf(fetchMock, 1)).toBe(keyOf(fetchMock, 0));
+      vi.useRealTimers();
+    });
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { problemSchema, type Problem } from '@bank/contract';
 import { z } from 'zod';
+import { IN_PROGRESS, IN_PROGRESS_TRIES, hasOwnKey, intentDone, intentKey } from './intent-keys';
 
 export const NETWORK_ERROR_MESSAGE = 'An unexpected error occurred';
 /** Said when the server's answer is not what the contract promises: a failure like any other. */
@@ -92,7 +93,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Calls the API at an absolute path ("/api/v1/..."), the session cookie riding along, and
  * returns the answer as `schema` reads it. `headers` adds to the app's own (e.g. an
- * Idempotency-Key).
+ * Idempotency-Key). A change (any method but GET) carries an Idempotency-Key of its intent unless
+ * it brings its own (lib/intent-keys): sent again unchanged after a lost answer, it is done once;
+ * while its first try still runs, the server's 409 is asked again a second later, a few times.
  */
 export async function api<T>(
   method: HttpMethod,
@@ -107,21 +110,29 @@ export async function api<T>(
   if (method !== 'GET') headers['x-bank-csrf'] = '1';
   // An empty body with a JSON content type is refused by the server, so the type rides with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const intent = method !== 'GET' && !hasOwnKey(headers) ? (payload ?? '') : null;
+  if (intent !== null) headers['Idempotency-Key'] = intentKey(method, path, intent);
 
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    text = response.status === 204 ? '' : await response.text();
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  for (let tries = 1; ; tries++) {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(path, { method, headers, credentials: 'same-origin', body: payload });
+      text = response.status === 204 ? '' : await response.text();
+    } catch {
+      throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    }
+    if (intent !== null && response.ok) intentDone(method, path, intent);
+    try {
+      return readAnswer(response.status, text, path, schema);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === IN_PROGRESS && tries < IN_PROGRESS_TRIES)) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
-  return readAnswer(response.status, text, path, schema);
 }
 
 /** The words to show for a failed call: the server's detail, else a fallback. */

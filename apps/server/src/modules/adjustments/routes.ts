@@ -23,10 +23,13 @@ const FIELDS = [
   'reason',
 ] as const;
 
-const idempotencyHeaders = z.object({
+const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string({ error: 'Send an Idempotency-Key header' })
-    .regex(/^[\x21-\x7e]{8,100}$/, 'The Idempotency-Key is 8 to 100 printable characters'),
+    .regex(/^[\x21-\x7e]{8,100}$/, 'The Idempotency-Key is 8 to 100 printable characters')
+    .describe(
+      'Names the proposal (8 to 100 printable characters): the same key from the same proposer proposes once (200, replayed: true); with other details it is a 409',
+    ),
 });
 
 /** Manual ledger adjustments: proposed here, approved under Approvals (modules/approvals). */
@@ -50,7 +53,13 @@ export const adjustmentRoutes =
     app.post(
       BASE,
       {
-        config: { access: PROPOSE, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        // Its own key (required) names the proposal, and a retry is answered from the proposal
+        // (200, replayed: true), not from a stored answer (decision 0031).
+        config: {
+          access: PROPOSE,
+          rateLimit: { max: 10, timeWindow: '1 minute' },
+          idempotent: false,
+        },
         schema: {
           tags: ['staff'],
           summary:

@@ -20,7 +20,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
-import { readMultipart } from '../../platform/files/index.js';
+import { uploadOf } from '../../platform/files/index.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { customerOf, sessionOf, staffOf } from '../../plugins/access.js';
 import { confirmRequest, declineRequest } from './decide.js';
@@ -91,7 +91,11 @@ export const fundingRoutes =
       app.post(
         `/api/v1/funding/${form.path}`,
         {
-          config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '1 minute' } },
+          config: {
+            access: CUSTOMER,
+            rateLimit: { max: 10, timeWindow: '1 minute' },
+            upload: { fields: form.names, files: [form.proof] },
+          },
           schema: {
             tags: ['funding'],
             summary: `Ask for a ${form.kind.replace('_', ' ')} paid in crypto, with the proof of payment (multipart: ${form.names.join(', ')}; file ${form.proof}) (${form.marker})`,
@@ -101,7 +105,7 @@ export const fundingRoutes =
         },
         async (request, reply) => {
           const userId = sessionOf(request).userId;
-          const sent = await readMultipart(request, { fields: form.names, files: [form.proof] });
+          const sent = await uploadOf<(typeof form.names)[number], typeof form.proof>(request);
           const parsed = form.fields.safeParse(sent.fields);
           if (!parsed.success) {
             throw new AppError('VALIDATION_FAILED', 'Some fields are missing or not valid.', {

@@ -60,7 +60,14 @@ export const kycRoutes =
     app.post(
       '/api/v1/kyc/submission',
       {
-        config: { access: ONBOARDING, rateLimit: { max: 5, timeWindow: '1 minute' } },
+        // The answer ends the onboarding session (its cookie is cleared): a retry is refused as
+        // signed out before any stored answer could be replayed, and one submission at a time is
+        // the service's own rule (decision 0031).
+        config: {
+          access: ONBOARDING,
+          rateLimit: { max: 5, timeWindow: '1 minute' },
+          idempotent: false,
+        },
         schema: {
           tags: ['kyc'],
           summary:

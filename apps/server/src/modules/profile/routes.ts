@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { messageSchema, profileSchema, updateProfileSchema } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
-import { readMultipart } from '../../platform/files/index.js';
+import { uploadOf } from '../../platform/files/index.js';
 import { problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
 import * as profiles from './service.js';
@@ -52,7 +52,11 @@ export const profileRoutes =
     app.post(
       '/api/v1/profile/picture',
       {
-        config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: {
+          access: CUSTOMER,
+          rateLimit: { max: 10, timeWindow: '1 minute' },
+          upload: { fields: [], files: ['profilePic'] },
+        },
         schema: {
           tags: ['profile'],
           summary:
@@ -62,7 +66,7 @@ export const profileRoutes =
         },
       },
       async (request) => {
-        const form = await readMultipart(request, { fields: [], files: ['profilePic'] });
+        const form = await uploadOf<never, 'profilePic'>(request);
         await profiles.setPicture(deps, person(request), form.files.profilePic);
         return { message: 'Your picture has been updated.' };
       },

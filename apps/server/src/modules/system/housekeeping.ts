@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { purgeExpiredAnswers } from '../../platform/idempotency/index.js';
 import { defineJob } from '../../platform/jobs/types.js';
 
 export const HOUSEKEEPING_JOB = 'system.housekeeping';
@@ -42,6 +43,8 @@ export function housekeepingJob(deps: AppDeps) {
       await sql`
         delete from username_reservations
         where reserved_until < ${before(0)}`.execute(deps.db);
+      // Answers kept for retries (decision 0031), once past their day.
+      await purgeExpiredAnswers(deps.db, before(0));
       await sql`
         delete from sessions
         where coalesce(revoked_at, expires_at) < ${before(RETENTION.sessionsMs)}`.execute(deps.db);

@@ -20,6 +20,7 @@ import {
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
+import { idempotencyKeyHeader } from '../../platform/idempotency/index.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf, staffOf } from '../../plugins/access.js';
 import { cancelTransfer } from './cancel.js';
@@ -54,11 +55,8 @@ const stepProblems = problemResponses(400, 401, 404, 409, 422, 423, 429);
 /** Steps from one address in a minute; the PIN's and the code's own counts of tries apply too. */
 const STEP_LIMIT = { max: 10, timeWindow: '1 minute' };
 
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'Send an Idempotency-Key header' })
-    .regex(/^[\x21-\x7e]{8,100}$/, 'The Idempotency-Key is 8 to 100 printable characters'),
-});
+/** A new transfer must name itself: the key is required here (optional on other changes). */
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeyHeader });
 
 function person(request: FastifyRequest): Person {
   return {

@@ -10,7 +10,13 @@ export {
   type UploadKind,
 } from './intake.js';
 export { FILE_KEY_PATTERN, createFileStore, isFileKey, type FileStore } from './store.js';
-export { readMultipart, type MultipartForm, type UploadedPart } from './multipart.js';
+export {
+  readMultipart,
+  uploadOf,
+  type MultipartForm,
+  type UploadSpec,
+  type UploadedPart,
+} from './multipart.js';
 export {
   ORPHAN_AGE_MS,
   ORPHAN_SWEEP_JOB,

@@ -12,6 +12,40 @@ export interface MultipartForm<Field extends string, File extends string> {
   files: Partial<Record<File, UploadedPart>>;
 }
 
+/** What an upload route reads: its text fields and files (`config: { upload }`). */
+export interface UploadSpec {
+  fields: readonly string[];
+  files: readonly string[];
+  maxFieldLength?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The multipart form this route reads, through `uploadOf` (read once per request). */
+    upload?: UploadSpec;
+  }
+}
+
+const uploads = new WeakMap<FastifyRequest, Promise<MultipartForm<string, string>>>();
+
+/**
+ * The multipart form of a route that declares `config.upload`, read once per request: a hook
+ * that must see the upload before the handler (the Idempotency-Key's fingerprint) and the handler
+ * share one reading of the stream.
+ */
+export function uploadOf<Field extends string, File extends string>(
+  request: FastifyRequest,
+): Promise<MultipartForm<Field, File>> {
+  let form = uploads.get(request);
+  if (!form) {
+    const spec = request.routeOptions.config.upload;
+    if (!spec) throw new Error(`${request.routeOptions.url ?? ''} declares no config.upload`);
+    form = readMultipart(request, spec);
+    uploads.set(request, form);
+  }
+  return form as Promise<MultipartForm<Field, File>>;
+}
+
 const MALFORMED = 'The upload was incomplete or malformed. Please try again.';
 
 /**

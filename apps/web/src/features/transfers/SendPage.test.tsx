@@ -305,7 +305,10 @@ describe('Bank Transfer: the send form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/send/confirm'));
     const put = callsTo(fetchMock, TRANSFER).find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body)).amount).toBe('200.00');
-    expect((put?.[1]?.headers as Record<string, string>)['Idempotency-Key']).toBeUndefined();
+    // An edit is not a new transfer; it carries the key of its own intent (lib/intent-keys).
+    expect((put?.[1]?.headers as Record<string, string>)['Idempotency-Key']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
     expect(creates(fetchMock)).toEqual([]);
   });
 

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/**
+ * The SQL of the stored answers (table idempotent_requests, migration 0025). A key is claimed
+ * by inserting its row; the claim's random token guards every later write, so an attempt whose
+ * claim was taken over (it outlived its lease) can neither save nor release the new one.
+ */
+
+/** How long a claim holds before a retry may take it over: well past the 60 s request timeout. */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+/** How long a saved answer is replayed. */
+export const ANSWER_KEPT_MS = 24 * 60 * 60_000;
+
+export interface StoredAnswer {
+  status: number;
+  type: string | null;
+  body: string;
+}
+
+export type ClaimOutcome =
+  | { kind: 'run'; token: string }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'running' }
+  | { kind: 'reused' };
+
+export interface ClaimRequest {
+  userId: bigint;
+  key: string;
+  fingerprint: string;
+  serverId: string;
+  now: Date;
+}
+
+/**
+ * Claims `key` for this request, or says why not: the answer saved for the same request, a
+ * claim still held by another attempt, or the key used for another request.
+ */
+export async function claimKey(db: Kysely<DB>, request: ClaimRequest): Promise<ClaimOutcome> {
+  const { userId, key, fingerprint, serverId, now } = request;
+  const token = randomUUID();
+  const fresh = {
+    fingerprint,
+    claim: token,
+    state: 'running' as const,
+    locked_until: new Date(now.getTime() + CLAIM_LEASE_MS),
+    response_status: null,
+    response_type: null,
+    response_body: null,
+    server_id: serverId,
+    created_at: now,
+    expires_at: new Date(now.getTime() + ANSWER_KEPT_MS),
+  };
+  // Twice at most: a row that vanished between the insert and the read (its attempt failed and
+  // released it) leaves the key free again.
+  for (let round = 0; round < 2; round++) {
+    const inserted = await db
+      .insertInto('idempotent_requests')
+      .values({ user_id: userId, key, ...fresh })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('claim')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'run', token };
+    const row = await db
+      .selectFrom('idempotent_requests')
+      .select([
+        'fingerprint',
+        'claim',
+        'state',
+        'locked_until',
+        'expires_at',
+        'response_status',
+        'response_type',
+        'response_body',
+      ])
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) continue;
+    const expired = new Date(row.expires_at) <= now;
+    const stale = row.state === 'running' && new Date(row.locked_until) <= now;
+    if (!expired && !stale) {
+      if (row.fingerprint !== fingerprint) return { kind: 'reused' };
+      if (row.state === 'running') return { kind: 'running' };
+      return {
+        kind: 'replay',
+        answer: {
+          status: row.response_status ?? 200,
+          type: row.response_type,
+          body: row.response_body ?? '',
+        },
+      };
+    }
+    // An answer past its time, or a claim whose attempt died: taken over, by one retry only.
+    const taken = await db
+      .updateTable('idempotent_requests')
+      .set(fresh)
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('claim', '=', row.claim)
+      .returning('claim')
+      .executeTakeFirst();
+    return taken ? { kind: 'run', token } : { kind: 'running' };
+  }
+  return { kind: 'running' };
+}
+
+/** Saves the answer of the attempt holding `token`, to be replayed until it expires. */
+export async function saveAnswer(
+  db: Kysely<DB>,
+  claim: { userId: bigint; key: string; token: string },
+  answer: StoredAnswer,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('idempotent_requests')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_type: answer.type,
+      response_body: answer.body,
+      expires_at: new Date(now.getTime() + ANSWER_KEPT_MS),
+    })
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('claim', '=', claim.token)
+    .execute();
+}
+
+/** Gives the key back: the attempt did nothing (a refusal or a failure), so a retry may do it. */
+export async function releaseKey(
+  db: Kysely<DB>,
+  claim: { userId: bigint; key: string; token: string },
+): Promise<void> {
+  await db
+    .deleteFrom('idempotent_requests')
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('claim', '=', claim.token)
+    .execute();
+}
+
+/** Removes answers past their time (the daily housekeeping). */
+export async function purgeExpiredAnswers(db: Kysely<DB>, now: Date): Promise<void> {
+  await db.deleteFrom('idempotent_requests').where('expires_at', '<', now).execute();
+}
