@@ -1,6 +1,3 @@
-import { mkdtemp, rm, stat, symlink, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   PDFDocument,
@@ -11,9 +8,9 @@ import {
   type PDFPage,
 } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type ErrorCode } from '../errors.js';
-import { FILE_KEY_PATTERN, acceptUpload, createFileStore, type AcceptedFile } from './index.js';
+import { acceptUpload, type AcceptedFile } from './index.js';
 import { checkSvgIsInert, drawSvg } from './svg.js';
 
 const MB = 1024 * 1024;
@@ -1167,85 +1164,5 @@ describe('the PDF check and the console', () => {
     } finally {
       console.warn = before;
     }
-  });
-});
-
-describe('file store', () => {
-  let root: string;
-  let accepted: AcceptedFile;
-
-  beforeAll(async () => {
-    root = path.join(await mkdtemp(path.join(tmpdir(), 'files-test-')), 'uploads');
-    accepted = await upload(png, 'scan.png');
-  });
-  afterAll(async () => {
-    await rm(path.dirname(root), { recursive: true, force: true });
-  });
-
-  it('round-trips bytes under a random key with fan-out dirs, file 0600 and dirs 0700', async () => {
-    const store = createFileStore(root);
-    const { key } = await store.put(accepted);
-    expect(key).toMatch(FILE_KEY_PATTERN);
-    expect(key).toMatch(/^[0-9a-f]{32}\.webp$/);
-    expect((await store.read(key)).equals(accepted.data)).toBe(true);
-
-    const file = path.join(root, key.slice(0, 2), key.slice(2, 4), key);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
-    expect((await stat(path.dirname(path.dirname(file)))).mode & 0o777).toBe(0o700);
-
-    const second = await store.put(accepted);
-    expect(second.key).not.toBe(key);
-  });
-
-  it('refuses malformed and traversal keys', async () => {
-    const store = createFileStore(root);
-    const bad = [
-      '../../etc/passwd',
-      '..',
-      'ab/cd/0123456789abcdef0123456789abcdef.jpg',
-      '0123456789abcdef0123456789abcdef.jpg/../../x',
-      '0123456789ABCDEF0123456789ABCDEF.jpg',
-      '0123456789abcdef0123456789abcdef.exe',
-      '0123456789abcdef0123456789abcdef',
-      '0123456789abcdef0123456789abcdef.jpg\u0000',
-      '',
-    ];
-    for (const key of bad) {
-      await refusal(store.read(key), 'BAD_REQUEST', /file reference is not valid/);
-      await refusal(store.remove(key), 'BAD_REQUEST', /file reference is not valid/);
-    }
-  });
-
-  it('answers NOT_FOUND for unknown keys and after removal; remove is idempotent', async () => {
-    const store = createFileStore(root);
-    await refusal(
-      store.read('0123456789abcdef0123456789abcdef.pdf'),
-      'NOT_FOUND',
-      /file was not found/,
-    );
-    const { key } = await store.put(accepted);
-    await store.remove(key);
-    await refusal(store.read(key), 'NOT_FOUND', /file was not found/);
-    await expect(store.remove(key)).resolves.toBeUndefined();
-  });
-
-  it('does not follow a symlink planted at a key path', async () => {
-    const store = createFileStore(root);
-    const key = 'aabbccddeeff00112233445566778899.pdf';
-    const dir = path.join(root, 'aa', 'bb');
-    await mkdir(dir, { recursive: true });
-    const outside = path.join(path.dirname(root), 'outside.txt');
-    await writeFile(outside, 'secret');
-    await symlink(outside, path.join(dir, key));
-    await refusal(store.read(key), 'NOT_FOUND', /not found/);
-  });
-
-  it('refuses a tampered AcceptedFile and a relative root', async () => {
-    const store = createFileStore(root);
-    await expect(store.put({ ...accepted, data: Buffer.from('other bytes') })).rejects.toThrow(
-      /sha256/,
-    );
-    expect(() => createFileStore('relative/uploads')).toThrow(/absolute/);
   });
 });
