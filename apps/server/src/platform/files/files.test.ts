@@ -584,16 +584,75 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
     }
   });
 
-  it('fits a large SVG canvas into 4000 px by its density, and refuses one that cannot fit', async () => {
+  it('fits a large SVG canvas into 2000 px by its density, and refuses one that cannot fit', async () => {
     const large = await proof(
       '<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="10000"><rect width="20000" height="10000" fill="#09c"/></svg>',
     );
-    expect([large.width, large.height]).toEqual([4000, 2000]);
+    expect([large.width, large.height]).toEqual([2000, 1000]);
     await refusal(
       proof('<svg xmlns="http://www.w3.org/2000/svg" width="20000000" height="10"></svg>'),
       'UNPROCESSABLE',
       /SVG cannot be accepted: it is too large to draw/,
     );
+  });
+
+  it('refuses, before drawing, an SVG whose drawing would cost too much (issue 20)', async () => {
+    const canvas = (inner: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000" viewBox="0 0 4000 4000">${inner}</svg>`;
+    const full = '<rect width="4000" height="4000" fill="red"/>';
+    const layers = (count: number, open: string, close = '</g>') =>
+      canvas(Array.from({ length: count }, () => `${open}${full}${close}`).join(''));
+    const mask = '<defs><mask id="m"><rect width="4000" height="4000" fill="white"/></mask></defs>';
+    const refused = [
+      [layers(65, '<g opacity="0.5">'), /transparent, masked or blended layers/],
+      [layers(65, '<g style="opacity: .9">'), /transparent, masked or blended layers/],
+      [layers(65, '<g style="mix-blend-mode:multiply">'), /transparent, masked or blended layers/],
+      [
+        canvas(
+          mask +
+            Array.from({ length: 9 }, () => '<rect width="9" height="9" mask="url(#m)"/>').join(''),
+        ),
+        /layers/,
+      ],
+      // 20 layers, repeated 4 times by <use>: 80 drawn.
+      [
+        canvas(
+          `<g id="l">${Array.from({ length: 20 }, () => `<g opacity=".5">${full}</g>`).join('')}</g><use href="#l"/><use href="#l"/><use href="#l"/>`,
+        ),
+        /layers/,
+      ],
+      [
+        canvas(
+          '<defs><pattern id="p" width="1" height="1" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern></defs><rect width="4000" height="4000" fill="url(#p)"/>',
+        ),
+        /patterns or dashes are too fine/,
+      ],
+      [
+        canvas(
+          '<defs><pattern id="p" width="0.001" height="0.001"><rect width="1" height="1"/></pattern></defs><rect width="4000" height="4000" fill="url(#p)"/>',
+        ),
+        /patterns or dashes are too fine/,
+      ],
+      [
+        canvas('<path d="M0 0 L4000 4000" stroke="#000" stroke-dasharray="0.01 0.01"/>'),
+        /patterns or dashes are too fine/,
+      ],
+      [
+        canvas('<path d="M0 0 L4000 4000" style="stroke:#000;stroke-dasharray:1,1"/>'),
+        /patterns or dashes are too fine/,
+      ],
+      [canvas(`<path d="M0 0${' L1 1'.repeat(420_000)}"/>`), /too complex to draw/],
+    ] as const;
+    for (const [svg, message] of refused) {
+      await refusal(proof(svg), 'UNPROCESSABLE', message);
+    }
+    // What a receipt or a chart does stays well inside: a few layers, coarse patterns and dashes.
+    const fine = canvas(
+      `${mask}<g opacity=".8">${full}</g><rect width="90" height="90" mask="url(#m)"/>` +
+        '<defs><pattern id="p" width="100" height="100" patternUnits="userSpaceOnUse"><rect width="50" height="50"/></pattern></defs>' +
+        '<rect width="4000" height="4000" fill="url(#p)" opacity=".3"/><path d="M0 0 L4000 4000" stroke="#000" stroke-dasharray="8 4"/>',
+    );
+    expect((await proof(fine)).mime).toBe('image/webp');
   });
 
   it('refuses an SVG with anything that runs: scripts, handlers, javascript:, foreign content, animation', async () => {

@@ -4,7 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../errors.js';
 import { createLimiter } from '../limiter.js';
 import { checkedPdf, type PdfProblem } from './pdf.js';
-import { checkSvgIsInert, drawSvg, looksLikeSvg } from './svg.js';
+import { SVG_MAX_SIDE, checkSvgIsInert, drawSvg, looksLikeSvg } from './svg.js';
 
 /**
  * Intake for user uploads (KYC identity documents, payment proofs, profile pictures).
@@ -172,7 +172,7 @@ async function checkUpload(input: UploadInput): Promise<AcceptedFile> {
   if (kind === 'svg') {
     checkSvgIsInert(data);
     const drawn = await drawSvg(data, {
-      maxSide: MAX_IMAGE_DIMENSION,
+      maxSide: SVG_MAX_SIDE,
       maxPixels: MAX_INPUT_PIXELS,
     });
     return acceptImage(drawn, 'png');
