@@ -317,6 +317,7 @@ for (const c of cases) {
         fileName: `upload.${c.kind}`,
         maxBytes: 8 * MB,
         allowed: [c.kind],
+        owner: 'user:1',
       });
       outcome = `accepted (${out.width ?? '-'}x${out.height ?? '-'})`;
     } catch (error) {

@@ -71,7 +71,12 @@ async function start() {
     throw error;
   }
   app.log.info(
-    { engine: database.engine, uploadStore: config.uploadStore.kind, migrations: report.applied, dataDir: config.dataDir },
+    {
+      engine: database.engine,
+      uploadStore: config.uploadStore.kind,
+      migrations: report.applied,
+      dataDir: config.dataDir,
+    },
     report.applied.length > 0 ? 'database migrated' : 'database up to date',
   );
 

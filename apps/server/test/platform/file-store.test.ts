@@ -48,6 +48,7 @@ beforeAll(async () => {
     fileName: 'id.png',
     maxBytes: 1_000_000,
     allowed: ['png'],
+    owner: 'user:1',
   });
   const { PDFDocument } = await import('@cantoo/pdf-lib');
   const doc = await PDFDocument.create();
@@ -57,6 +58,7 @@ beforeAll(async () => {
     fileName: 'proof.pdf',
     maxBytes: 1_000_000,
     allowed: ['pdf'],
+    owner: 'user:1',
   });
 });
 afterAll(async () => {

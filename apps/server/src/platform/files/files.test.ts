@@ -17,7 +17,14 @@ const MB = 1024 * 1024;
 const ALL = ['jpeg', 'png', 'webp', 'pdf'] as const;
 
 function upload(data: Buffer, fileName = 'document.jpg', extra: object = {}) {
-  return acceptUpload({ data, fileName, maxBytes: 5 * MB, allowed: [...ALL], ...extra });
+  return acceptUpload({
+    data,
+    fileName,
+    maxBytes: 5 * MB,
+    allowed: [...ALL],
+    owner: 'user:1',
+    ...extra,
+  });
 }
 
 async function refusal(promise: Promise<unknown>, code: ErrorCode, message: RegExp) {
@@ -512,6 +519,7 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
       fileName,
       maxBytes: 5 * MB,
       allowed: [...PROOF],
+      owner: 'user:1',
     });
   const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40">';
   const XLINK =
@@ -1146,6 +1154,7 @@ describe('a PDF is kept as it was checked', () => {
         fileName: 'id.pdf',
         maxBytes: 8 * 1024 * 1024,
         allowed: ['pdf'],
+        owner: 'user:1',
       }).catch((error: unknown) => error);
       if (accepted instanceof AppError) continue; // refused outright: just as safe
       const kept = (accepted as AcceptedFile).data;
@@ -1167,6 +1176,7 @@ describe('a PDF is kept as it was checked', () => {
       fileName: 'id.pdf',
       maxBytes: 8 * 1024 * 1024,
       allowed: ['pdf'],
+      owner: 'user:1',
     });
     expect(accepted.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(accepted.data.toString('latin1')).toMatch(/\/Type \/Page\b/);
@@ -1194,8 +1204,9 @@ describe('what checking an upload may cost', () => {
   });
 
   it('checks two files at a time and keeps a short line; beyond it, the server is busy', async () => {
-    const many = Array.from({ length: 2 + 16 + 3 }, () =>
-      upload(png, 'receipt.png').then(
+    // 21 people at once, one file each.
+    const many = Array.from({ length: 2 + 16 + 3 }, (_, i) =>
+      upload(png, 'receipt.png', { owner: `user:${100 + i}` }).then(
         () => 'accepted',
         (error: unknown) => (error as AppError).code,
       ),
@@ -1205,6 +1216,23 @@ describe('what checking an upload may cost', () => {
     expect(outcomes.filter((o) => o === 'UNAVAILABLE')).toHaveLength(3);
     // The line empties: the next upload is checked as usual.
     expect((await upload(png, 'receipt.png')).mime).toBe('image/webp');
+  });
+
+  it("keeps one person's flood to their own turn: another person's file is checked (issue 20)", async () => {
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (error: unknown) => (error as AppError).code,
+      );
+    const flood = Array.from({ length: 20 }, () =>
+      outcome(upload(png, 'receipt.png', { owner: 'user:666' })),
+    );
+    const other = outcome(upload(png, 'me.png', { owner: 'user:7' }));
+    expect(await other).toBe('accepted');
+    const floodOutcomes = await Promise.all(flood);
+    // One being checked and three in their line; the rest told to come back.
+    expect(floodOutcomes.filter((o) => o === 'accepted')).toHaveLength(4);
+    expect(floodOutcomes.filter((o) => o === 'UNAVAILABLE')).toHaveLength(16);
   });
 });
 
