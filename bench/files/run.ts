@@ -19,8 +19,16 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     only: { type: 'string' },
+    flood: { type: 'boolean' },
+    seconds: { type: 'string' },
+    every: { type: 'string' },
+    'victim-at': { type: 'string' },
   },
 });
+if (args.flood) {
+  await import('./flood.js');
+  process.exit(0);
+}
 const runs = Number(args.runs);
 const MB = 1024 * 1024;
 

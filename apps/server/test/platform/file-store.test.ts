@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { mkdir, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import {
   type BlobBackend,
   type FileStore,
 } from '../../src/platform/files/index.js';
+import { moveFolderUploads } from '../../src/platform/files/move.js';
 import { createTestDatabase, engineName } from '../helpers/database.js';
 import { startS3Double, type S3Double } from '../helpers/s3-double.js';
 
@@ -241,6 +243,50 @@ describe.each(cases)('the upload store on the $name', (c) => {
     }
   });
 });
+
+describe.each(cases.filter((c) => !c.name.startsWith('local')))(
+  'npm run files:move into the $name',
+  (c) => {
+    it('copies registered folder uploads sealed under their keys, once, and can empty the folder', async () => {
+      const folder = localBackend(tempFolder());
+      const target = c.backend();
+      const registered = `${randomBytes(16).toString('hex')}.pdf`;
+      const unregistered = `${randomBytes(16).toString('hex')}.pdf`;
+      await folder.create(registered, pdf.data);
+      await folder.create(unregistered, pdf.data);
+      await registerStoredFile(database.db, {
+        key: registered,
+        purpose: 'kyc_document',
+        bytes: pdf.bytes,
+        sha256: pdf.sha256,
+      });
+      const first = await moveFolderUploads({
+        db: database.db,
+        folder,
+        target,
+        secretKey: SECRET,
+        removeAfter: false,
+      });
+      expect(first).toMatchObject({ copied: 1, present: 0, removed: 0 });
+      expect(first.skipped).toEqual([`${unregistered}: no stored_files row (left for the sweep)`]);
+      // Read from the store alone, with no folder behind it: sealed, and the same bytes.
+      const store = createFileStore({ backend: target, secretKey: SECRET });
+      expect((await store.read(registered)).equals(pdf.data)).toBe(true);
+      expect((await target.get(registered))?.subarray(0, 4).toString('latin1')).toBe('CBU1');
+
+      const again = await moveFolderUploads({
+        db: database.db,
+        folder,
+        target,
+        secretKey: SECRET,
+        removeAfter: true,
+      });
+      expect(again).toMatchObject({ copied: 0, present: 1, removed: 1 });
+      expect(await folder.get(registered)).toBeUndefined();
+      expect(await folder.get(unregistered)).toBeDefined();
+    });
+  },
+);
 
 describe('the folder store', () => {
   it('keeps files 0600 in 0700 fan-out folders and does not follow a planted link', async () => {
