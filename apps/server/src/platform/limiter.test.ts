@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors.js';
+import type { AppError } from './errors.js';
 import { createFairLimiter } from './limiter.js';
 
 /** Work that ends when the test says so, recording when it started. */

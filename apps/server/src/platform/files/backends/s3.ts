@@ -1,4 +1,4 @@
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { isFileKey } from '../keys.js';
 import type { BlobBackend } from './types.js';
 
@@ -29,10 +29,10 @@ function status(error: unknown): number | undefined {
  */
 export function s3Backend(settings: S3Settings): BlobBackend {
   // The SDK is loaded on first use: a server on another store never pays for it.
-  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
   const connect = () =>
     (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: makeClient(sdk) })));
-  const makeClient = (sdk: typeof import('@aws-sdk/client-s3')) =>
+  const makeClient = (sdk: typeof S3) =>
     new sdk.S3Client({
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,

@@ -1,0 +1,1 @@
+-- placeholder for another branch's migration (not committed)
