@@ -1,1 +1,0 @@
--- placeholder for another branch's migration (not committed)
