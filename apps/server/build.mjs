@@ -15,6 +15,7 @@ await build({
     'ledger-check': 'src/cli/ledger-check.ts',
     'create-admin': 'src/cli/create-admin.ts',
     'staff-reset': 'src/cli/staff-reset.ts',
+    'files-move': 'src/cli/files-move.ts',
   },
   outdir: 'dist',
   bundle: true,

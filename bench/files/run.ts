@@ -19,8 +19,16 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     only: { type: 'string' },
+    flood: { type: 'boolean' },
+    seconds: { type: 'string' },
+    every: { type: 'string' },
+    'victim-at': { type: 'string' },
   },
 });
+if (args.flood) {
+  await import('./flood.js');
+  process.exit(0);
+}
 const runs = Number(args.runs);
 const MB = 1024 * 1024;
 
@@ -165,6 +173,11 @@ function manyObjectsPdf(count: number): Buffer {
   return objectStreamPdf(Buffer.from(header + body, 'latin1'), count, header.length);
 }
 
+const svgCanvas = (inner: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000" viewBox="0 0 4000 4000">${inner}</svg>`,
+  );
+
 interface Case {
   name: string;
   build: () => Promise<Buffer> | Buffer;
@@ -263,6 +276,45 @@ const cases: Case[] = [
         .toBuffer();
     },
   },
+  {
+    name: 'SVG: 2,000 half-transparent full-canvas layers',
+    kind: 'svg',
+    build: () =>
+      svgCanvas(
+        Array.from(
+          { length: 2000 },
+          () => '<g opacity="0.5"><rect width="4000" height="4000" fill="red"/></g>',
+        ).join(''),
+      ),
+  },
+  {
+    name: 'SVG: 500 masked full-canvas rectangles',
+    kind: 'svg',
+    build: () =>
+      svgCanvas(
+        '<defs><mask id="m"><rect width="4000" height="4000" fill="white"/></mask></defs>' +
+          Array.from(
+            { length: 500 },
+            () => '<rect width="4000" height="4000" fill="red" mask="url(#m)"/>',
+          ).join(''),
+      ),
+  },
+  {
+    name: 'SVG: 0.01-unit dashes along 4 diagonals',
+    kind: 'svg',
+    build: () =>
+      svgCanvas(
+        '<path d="M0 0 L4000 4000 L0 4000 L4000 0 Z" stroke="black" stroke-width="2" stroke-dasharray="0.01 0.01" fill="none"/>',
+      ),
+  },
+  {
+    name: 'SVG: a receipt (text and boxes, 200x100)',
+    kind: 'svg',
+    build: () =>
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#0a6"/><text x="10" y="50">Paid 100.00</text></svg>',
+      ),
+  },
   { name: 'PDF: 5 scanned pages', kind: 'pdf', build: scannedPdf },
   { name: 'PDF: 2000 text pages, 10,000 links', kind: 'pdf', build: textPdf },
   {
@@ -317,6 +369,7 @@ for (const c of cases) {
         fileName: `upload.${c.kind}`,
         maxBytes: 8 * MB,
         allowed: [c.kind],
+        owner: 'user:1',
       });
       outcome = `accepted (${out.width ?? '-'}x${out.height ?? '-'})`;
     } catch (error) {

@@ -44,6 +44,10 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['SERVER_ID', 'web 1'],
     ['SERVER_ID', 'x'.repeat(65)],
+    ['UPLOAD_STORE', 'minio'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_PREFIX', 'uploads'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     let error: unknown;
     try {
@@ -98,6 +102,47 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4000' });
     expect(config.publicOrigin).toBeUndefined();
     expect(config.appUrl).toBe('http://127.0.0.1:4000/wp-user');
+  });
+
+  it('keeps uploads in the folder on the embedded database, in the database with DATABASE_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).uploadStore).toEqual({ kind: 'local' });
+    const url = 'postgres://bank@db.internal/bank';
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url }).uploadStore).toEqual({
+      kind: 'database',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, UPLOAD_STORE: 'local' }).uploadStore,
+    ).toEqual({ kind: 'local' });
+  });
+
+  it('reads an S3-compatible store, and stops without its bucket or with half its credentials', () => {
+    const s3 = {
+      DATA_DIR: dataDir(),
+      UPLOAD_STORE: 's3',
+      S3_BUCKET: 'cedar-uploads',
+      S3_ENDPOINT: 'https://minio.internal:9000/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).uploadStore).toEqual({
+      kind: 's3',
+      bucket: 'cedar-uploads',
+      region: 'us-east-1',
+      endpoint: 'https://minio.internal:9000',
+      forcePathStyle: true,
+      prefix: 'uploads/',
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+    });
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow(/^ {2}S3_BUCKET: required/m);
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /^ {2}S3_ACCESS_KEY_ID:/m,
+    );
+    expect(
+      loadConfig({ ...s3, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' }).uploadStore,
+    ).toMatchObject({
+      credentials: undefined,
+    });
   });
 
   it('prefers a SECRET_KEY given in the environment', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BASE_PATH, DEFAULT_CURRENCY } from '@bank/contract';
 import { SERVER_ID, defaultServerId } from './platform/server-id.js';
+import type { UploadStoreSettings } from './platform/files/open.js';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,6 +53,30 @@ const envSchema = z.object({
     .string()
     .regex(SERVER_ID, 'must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
     .optional(),
+  UPLOAD_STORE: z
+    .enum(['local', 'database', 's3'], { error: 'must be local, database or s3' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (e.g. cedar-uploads)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name (e.g. eu-west-1)')
+    .default('us-east-1'),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be the service origin, e.g. https://s3.example.net')
+    .optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'must be empty or a folder ending in "/" (e.g. uploads/)')
+    .default('uploads/'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -95,6 +120,11 @@ export interface Config {
   mailFrom: string;
   /** Set: per-address rate limits are counted in Redis, shared by every app server. */
   redisUrl: string | undefined;
+  /**
+   * Where uploads are kept (decision 32): UPLOAD_STORE, by default the database when
+   * DATABASE_URL is set (every app server reaches it), the data folder otherwise.
+   */
+  uploadStore: UploadStoreSettings;
   /** Creates the first staff admin at start, when both variables are set. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: string;
@@ -134,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const uploadStore = uploadStoreFrom(e);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -149,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    uploadStore,
     bootstrapAdmin:
       e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_PASSWORD
         ? { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD }
@@ -156,6 +188,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     serverId: e.SERVER_ID ?? defaultServerId(),
     trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function uploadStoreFrom(e: z.infer<typeof envSchema>): UploadStoreSettings {
+  const kind = e.UPLOAD_STORE ?? (e.DATABASE_URL ? 'database' : 'local');
+  if (kind !== 's3') return { kind };
+  const problems = [
+    !e.S3_BUCKET && '  S3_BUCKET: required when UPLOAD_STORE is s3',
+    !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY &&
+      '  S3_ACCESS_KEY_ID: give it with S3_SECRET_ACCESS_KEY, or neither (the AWS credential chain)',
+  ].filter(Boolean);
+  if (problems.length > 0 || !e.S3_BUCKET) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return {
+    kind,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    prefix: e.S3_PREFIX,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from './platform/audit/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCodeService, type CodeService } from './platform/codes/index.js';
-import { createFileStore, type FileStore } from './platform/files/index.js';
+import { openFileStore, type FileStore, type UploadStoreSettings } from './platform/files/index.js';
 import { jobQueue, type JobQueue } from './platform/jobs/queue.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { NotificationHub, createNotifier, type Notifier } from './platform/notifications/index.js';
@@ -62,6 +62,8 @@ export function createDeps(options: {
   database: Database;
   /** Where uploaded files are kept (DATA_DIR/uploads): private, outside any web root. */
   uploadsDir: string;
+  /** Where new uploads go (UPLOAD_STORE); the folder by default. */
+  uploadStore?: UploadStoreSettings;
   clock?: Clock;
 }): AppDeps {
   const { config, database } = options;
@@ -105,7 +107,12 @@ export function createDeps(options: {
       },
     }),
     audit,
-    files: createFileStore(options.uploadsDir),
+    files: openFileStore({
+      settings: options.uploadStore ?? { kind: 'local' },
+      db: database.db,
+      secretKey: config.secretKey,
+      uploadsDir: options.uploadsDir,
+    }),
     notifications: createNotifier(mail, users.findUserById),
     notificationHub: new NotificationHub(database),
     approvals: new ApprovalRegistry(),

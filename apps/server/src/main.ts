@@ -43,6 +43,7 @@ async function start() {
     config,
     database,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    uploadStore: config.uploadStore,
   });
   let app;
   let report;
@@ -71,7 +72,12 @@ async function start() {
     throw error;
   }
   app.log.info(
-    { engine: database.engine, migrations: report.applied, dataDir: config.dataDir },
+    {
+      engine: database.engine,
+      uploadStore: config.uploadStore.kind,
+      migrations: report.applied,
+      dataDir: config.dataDir,
+    },
     report.applied.length > 0 ? 'database migrated' : 'database up to date',
   );
 

@@ -32,6 +32,7 @@ export interface DB
   ledger_pending: LedgerPendingTable;
   jobs: JobsTable;
   stored_files: StoredFilesTable;
+  upload_blobs: UploadBlobsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -114,6 +115,13 @@ export interface JobsTable {
 }
 
 /** Every file kept in the private upload store, registered with what keeps it. */
+/** Sealed uploads (platform/files/backends/database.ts), decision 32. */
+export interface UploadBlobsTable {
+  storage_key: string;
+  sealed: Uint8Array;
+  created_at: CreatedAt;
+}
+
 export interface StoredFilesTable {
   storage_key: string;
   purpose: string;

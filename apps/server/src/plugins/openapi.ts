@@ -11,6 +11,30 @@ export function isDocsPath(url: string): boolean {
   return path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/');
 }
 
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * Every 503 the API answers carries Retry-After (plugins/errors.ts): said once here for every
+ * route that declares a 503, rather than on each route.
+ */
+function withRetryAfter(document: OpenApiDocument): OpenApiDocument {
+  const paths = ('paths' in document ? document.paths : undefined) ?? {};
+  for (const item of Object.values(paths) as Record<string, unknown>[]) {
+    for (const operation of Object.values(item ?? {})) {
+      const busy = (operation as { responses?: Record<string, Record<string, unknown>> })
+        ?.responses?.['503'];
+      if (!busy || typeof busy !== 'object') continue;
+      busy.headers = {
+        'Retry-After': {
+          description: 'Seconds to wait before trying again',
+          schema: { type: 'integer', minimum: 1 },
+        },
+      };
+    }
+  }
+  return document;
+}
+
 /**
  * The OpenAPI description is generated from the route schemas, served as JSON at
  * /api/openapi.json, and rendered at /api/docs (assets served locally, no CDN). In production
@@ -52,7 +76,7 @@ export async function registerOpenApi(
       ],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withRetryAfter(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -259,7 +259,7 @@ describe('the profile', () => {
     await uploadPicture(c, png);
     const after = await files();
     expect(after).toHaveLength(before.length);
-    const store = suite.app.deps.files.root;
+    const store = suite.app.deps.files.folder ?? '';
     const onDisk = readdirSync(store, { recursive: true }).filter((f) =>
       /\.(jpg|webp)$/.test(String(f)),
     );

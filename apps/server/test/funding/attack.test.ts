@@ -159,6 +159,7 @@ describe('SVG and image intake', () => {
       fileName: 'p.svg',
       maxBytes: 5 * 1024 * 1024,
       allowed: ['jpeg', 'png', 'webp', 'gif', 'svg'],
+      owner: 'user:1',
     });
   const H =
     '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="20">';

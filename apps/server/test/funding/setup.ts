@@ -197,7 +197,7 @@ export function fundingHelpers(suite: TestSuite) {
         else onDisk.push(full);
       }
     };
-    walk(suite.app.deps.files.root);
+    walk(suite.app.deps.files.folder ?? '');
     return {
       requests: await count('funding_requests'),
       storedFiles: await count('stored_files'),

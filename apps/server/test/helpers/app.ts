@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/connection.js';
 import { createDeps, type AppConfig } from '../../src/deps.js';
 import type { AppModule } from '../../src/modules/index.js';
 import type { Clock } from '../../src/platform/clock.js';
+import type { UploadStoreSettings } from '../../src/platform/files/index.js';
 
 export interface TestAppOptions {
   webRoot?: string;
@@ -15,6 +16,8 @@ export interface TestAppOptions {
   /** Per-address rate limits: off unless a test is about them. */
   rateLimits?: boolean;
   uploadsDir?: string;
+  /** Where uploads go (UPLOAD_STORE): the folder unless a test is about another store. */
+  uploadStore?: UploadStoreSettings;
   /** Count rate limits in Redis instead of in the process. */
   rateLimitStore?: { redis: Redis; namespace?: string };
   /** A clock the test moves (code expiry, second-factor codes). */
@@ -51,6 +54,7 @@ export function buildTestApp(
     },
     database,
     uploadsDir: options.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'bank-uploads-')),
+    ...(options.uploadStore ? { uploadStore: options.uploadStore } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   return buildApp({

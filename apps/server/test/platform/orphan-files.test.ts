@@ -46,6 +46,7 @@ async function storedFile(options: { registered: boolean; ageMs: number }) {
     fileName: 'doc.png',
     maxBytes: 1_000_000,
     allowed: ['png', 'jpeg'],
+    owner: 'user:1',
   });
   const { key } = await app.deps.files.put(accepted);
   if (options.registered) {

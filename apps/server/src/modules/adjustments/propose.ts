@@ -106,7 +106,10 @@ async function replayOf(
   };
 }
 
-async function acceptEvidence(evidence: UploadedPart | undefined): Promise<AcceptedFile> {
+async function acceptEvidence(
+  evidence: UploadedPart | undefined,
+  owner: string,
+): Promise<AcceptedFile> {
   if (!evidence || evidence.data.length === 0) {
     throw fieldError('body.evidence', 'Attach the evidence: a picture or a PDF');
   }
@@ -116,6 +119,7 @@ async function acceptEvidence(evidence: UploadedPart | undefined): Promise<Accep
       fileName: evidence.fileName,
       maxBytes: ADJUSTMENT_EVIDENCE_MAX_BYTES,
       allowed: ['jpeg', 'png', 'webp', 'pdf'],
+      owner,
     });
   } catch (error) {
     if (
@@ -156,7 +160,7 @@ export async function proposeAdjustment(
       );
     }
   }
-  const file = await acceptEvidence(input.evidence);
+  const file = await acceptEvidence(input.evidence, `user:${proposer.userId}`);
 
   const money = formatMoney(amount, currency);
   const summary =

@@ -69,7 +69,7 @@ export const adjustmentRoutes =
           response: {
             200: adjustmentProposedSchema,
             201: adjustmentProposedSchema,
-            ...problemResponses(400, 401, 403, 404, 409, 413, 422, 429),
+            ...problemResponses(400, 401, 403, 404, 409, 413, 422, 429, 503),
           },
         },
       },

@@ -100,7 +100,7 @@ export const fundingRoutes =
             tags: ['funding'],
             summary: `Ask for a ${form.kind.replace('_', ' ')} paid in crypto, with the proof of payment (multipart: ${form.names.join(', ')}; file ${form.proof}) (${form.marker})`,
             consumes: ['multipart/form-data'],
-            response: { 201: fundingRequestCreatedSchema, ...problems },
+            response: { 201: fundingRequestCreatedSchema, ...problems, ...problemResponses(503) },
           },
         },
         async (request, reply) => {

@@ -132,7 +132,11 @@ async function checkCustomer(deps: AppDeps, userId: bigint, kind: FundingKind) {
 }
 
 /** The proof as it will be kept: a picture only, checked by its content and re-encoded. */
-async function acceptProof(proof: UploadedPart | undefined, field: string): Promise<AcceptedFile> {
+async function acceptProof(
+  proof: UploadedPart | undefined,
+  field: string,
+  owner: string,
+): Promise<AcceptedFile> {
   if (!proof) throw fieldError(`body.${field}`, 'Attach the proof of payment');
   try {
     return await acceptUpload({
@@ -140,6 +144,7 @@ async function acceptProof(proof: UploadedPart | undefined, field: string): Prom
       fileName: proof.fileName,
       maxBytes: PROOF_MAX_FILE_BYTES,
       allowed: ['jpeg', 'png', 'webp', 'gif', 'svg'],
+      owner,
     });
   } catch (error) {
     // Refusals of the file are said on its field; the server being busy (503) is not one.
@@ -170,7 +175,7 @@ export async function submitRequest(
   const type = typeId && (await offeredCryptoType(deps.db, typeId));
   if (!type) throw fieldError('body.type', 'Choose a crypto type from the list');
   const subject = await checkSubject(deps, userId, input);
-  const file = await acceptProof(proof, proofField);
+  const file = await acceptProof(proof, proofField, `user:${userId}`);
   if (file.mime === 'application/pdf') throw new AppError('INTERNAL', 'A proof must be a picture');
   const currency = deps.config.currency;
   const stored = await deps.files.put(file);

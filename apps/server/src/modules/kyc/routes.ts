@@ -73,7 +73,7 @@ export const kycRoutes =
           summary:
             'Submit identity documents (multipart: country, phone, homeAddress, documentType; files pic, idcardFront, idcardBack) (submit_verification)',
           consumes: ['multipart/form-data'],
-          response: { 200: kycSubmittedSchema, ...problems },
+          response: { 200: kycSubmittedSchema, ...problems, ...problemResponses(503) },
         },
       },
       async (request, reply) => {

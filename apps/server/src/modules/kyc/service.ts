@@ -99,10 +99,14 @@ export async function submitKyc(
         fileName: upload.fileName,
         maxBytes: KYC_MAX_FILE_BYTES,
         allowed: role === 'photo' ? ['jpeg', 'png', 'webp'] : ['jpeg', 'png', 'webp', 'pdf'],
+        owner: `user:${userId}`,
       });
       accepted.push({ role, file });
     } catch (error) {
-      if (error instanceof AppError) throw fieldError(`body.${field}`, error.message);
+      // A refused file is said on its field; the check being busy is the route's 503.
+      if (error instanceof AppError && error.code !== 'UNAVAILABLE') {
+        throw fieldError(`body.${field}`, error.message);
+      }
       throw error;
     }
   }

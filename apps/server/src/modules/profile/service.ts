@@ -170,9 +170,13 @@ export async function setPicture(deps: AppDeps, person: Person, upload: Uploaded
       fileName: upload.fileName,
       maxBytes: PROFILE_PICTURE_MAX_BYTES,
       allowed: ['jpeg', 'png', 'webp'],
+      owner: `user:${person.userId}`,
     });
   } catch (error) {
-    if (error instanceof AppError) throw fieldError('body.profilePic', error.message);
+    // A refused file is said on its field; the check being busy is the route's 503.
+    if (error instanceof AppError && error.code !== 'UNAVAILABLE') {
+      throw fieldError('body.profilePic', error.message);
+    }
     throw error;
   }
   const { key } = await deps.files.put(file);

@@ -1,6 +1,3 @@
-import { mkdtemp, rm, stat, symlink, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   PDFDocument,
@@ -11,16 +8,23 @@ import {
   type PDFPage,
 } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type ErrorCode } from '../errors.js';
-import { FILE_KEY_PATTERN, acceptUpload, createFileStore, type AcceptedFile } from './index.js';
+import { acceptUpload, type AcceptedFile } from './index.js';
 import { checkSvgIsInert, drawSvg } from './svg.js';
 
 const MB = 1024 * 1024;
 const ALL = ['jpeg', 'png', 'webp', 'pdf'] as const;
 
 function upload(data: Buffer, fileName = 'document.jpg', extra: object = {}) {
-  return acceptUpload({ data, fileName, maxBytes: 5 * MB, allowed: [...ALL], ...extra });
+  return acceptUpload({
+    data,
+    fileName,
+    maxBytes: 5 * MB,
+    allowed: [...ALL],
+    owner: 'user:1',
+    ...extra,
+  });
 }
 
 async function refusal(promise: Promise<unknown>, code: ErrorCode, message: RegExp) {
@@ -515,6 +519,7 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
       fileName,
       maxBytes: 5 * MB,
       allowed: [...PROOF],
+      owner: 'user:1',
     });
   const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40">';
   const XLINK =
@@ -587,16 +592,75 @@ describe('acceptUpload: GIF and SVG (payment proofs)', () => {
     }
   });
 
-  it('fits a large SVG canvas into 4000 px by its density, and refuses one that cannot fit', async () => {
+  it('fits a large SVG canvas into 2000 px by its density, and refuses one that cannot fit', async () => {
     const large = await proof(
       '<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="10000"><rect width="20000" height="10000" fill="#09c"/></svg>',
     );
-    expect([large.width, large.height]).toEqual([4000, 2000]);
+    expect([large.width, large.height]).toEqual([2000, 1000]);
     await refusal(
       proof('<svg xmlns="http://www.w3.org/2000/svg" width="20000000" height="10"></svg>'),
       'UNPROCESSABLE',
       /SVG cannot be accepted: it is too large to draw/,
     );
+  });
+
+  it('refuses, before drawing, an SVG whose drawing would cost too much (issue 20)', async () => {
+    const canvas = (inner: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000" viewBox="0 0 4000 4000">${inner}</svg>`;
+    const full = '<rect width="4000" height="4000" fill="red"/>';
+    const layers = (count: number, open: string, close = '</g>') =>
+      canvas(Array.from({ length: count }, () => `${open}${full}${close}`).join(''));
+    const mask = '<defs><mask id="m"><rect width="4000" height="4000" fill="white"/></mask></defs>';
+    const refused = [
+      [layers(65, '<g opacity="0.5">'), /transparent, masked or blended layers/],
+      [layers(65, '<g style="opacity: .9">'), /transparent, masked or blended layers/],
+      [layers(65, '<g style="mix-blend-mode:multiply">'), /transparent, masked or blended layers/],
+      [
+        canvas(
+          mask +
+            Array.from({ length: 9 }, () => '<rect width="9" height="9" mask="url(#m)"/>').join(''),
+        ),
+        /layers/,
+      ],
+      // 20 layers, repeated 4 times by <use>: 80 drawn.
+      [
+        canvas(
+          `<g id="l">${Array.from({ length: 20 }, () => `<g opacity=".5">${full}</g>`).join('')}</g><use href="#l"/><use href="#l"/><use href="#l"/>`,
+        ),
+        /layers/,
+      ],
+      [
+        canvas(
+          '<defs><pattern id="p" width="1" height="1" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern></defs><rect width="4000" height="4000" fill="url(#p)"/>',
+        ),
+        /patterns or dashes are too fine/,
+      ],
+      [
+        canvas(
+          '<defs><pattern id="p" width="0.001" height="0.001"><rect width="1" height="1"/></pattern></defs><rect width="4000" height="4000" fill="url(#p)"/>',
+        ),
+        /patterns or dashes are too fine/,
+      ],
+      [
+        canvas('<path d="M0 0 L4000 4000" stroke="#000" stroke-dasharray="0.01 0.01"/>'),
+        /patterns or dashes are too fine/,
+      ],
+      [
+        canvas('<path d="M0 0 L4000 4000" style="stroke:#000;stroke-dasharray:1,1"/>'),
+        /patterns or dashes are too fine/,
+      ],
+      [canvas(`<path d="M0 0${' L1 1'.repeat(420_000)}"/>`), /too complex to draw/],
+    ] as const;
+    for (const [svg, message] of refused) {
+      await refusal(proof(svg), 'UNPROCESSABLE', message);
+    }
+    // What a receipt or a chart does stays well inside: a few layers, coarse patterns and dashes.
+    const fine = canvas(
+      `${mask}<g opacity=".8">${full}</g><rect width="90" height="90" mask="url(#m)"/>` +
+        '<defs><pattern id="p" width="100" height="100" patternUnits="userSpaceOnUse"><rect width="50" height="50"/></pattern></defs>' +
+        '<rect width="4000" height="4000" fill="url(#p)" opacity=".3"/><path d="M0 0 L4000 4000" stroke="#000" stroke-dasharray="8 4"/>',
+    );
+    expect((await proof(fine)).mime).toBe('image/webp');
   });
 
   it('refuses an SVG with anything that runs: scripts, handlers, javascript:, foreign content, animation', async () => {
@@ -1090,6 +1154,7 @@ describe('a PDF is kept as it was checked', () => {
         fileName: 'id.pdf',
         maxBytes: 8 * 1024 * 1024,
         allowed: ['pdf'],
+        owner: 'user:1',
       }).catch((error: unknown) => error);
       if (accepted instanceof AppError) continue; // refused outright: just as safe
       const kept = (accepted as AcceptedFile).data;
@@ -1111,6 +1176,7 @@ describe('a PDF is kept as it was checked', () => {
       fileName: 'id.pdf',
       maxBytes: 8 * 1024 * 1024,
       allowed: ['pdf'],
+      owner: 'user:1',
     });
     expect(accepted.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(accepted.data.toString('latin1')).toMatch(/\/Type \/Page\b/);
@@ -1138,8 +1204,9 @@ describe('what checking an upload may cost', () => {
   });
 
   it('checks two files at a time and keeps a short line; beyond it, the server is busy', async () => {
-    const many = Array.from({ length: 2 + 16 + 3 }, () =>
-      upload(png, 'receipt.png').then(
+    // 21 people at once, one file each.
+    const many = Array.from({ length: 2 + 16 + 3 }, (_, i) =>
+      upload(png, 'receipt.png', { owner: `user:${100 + i}` }).then(
         () => 'accepted',
         (error: unknown) => (error as AppError).code,
       ),
@@ -1149,6 +1216,23 @@ describe('what checking an upload may cost', () => {
     expect(outcomes.filter((o) => o === 'UNAVAILABLE')).toHaveLength(3);
     // The line empties: the next upload is checked as usual.
     expect((await upload(png, 'receipt.png')).mime).toBe('image/webp');
+  });
+
+  it("keeps one person's flood to their own turn: another person's file is checked (issue 20)", async () => {
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (error: unknown) => (error as AppError).code,
+      );
+    const flood = Array.from({ length: 20 }, () =>
+      outcome(upload(png, 'receipt.png', { owner: 'user:666' })),
+    );
+    const other = outcome(upload(png, 'me.png', { owner: 'user:7' }));
+    expect(await other).toBe('accepted');
+    const floodOutcomes = await Promise.all(flood);
+    // One being checked and three in their line; the rest told to come back.
+    expect(floodOutcomes.filter((o) => o === 'accepted')).toHaveLength(4);
+    expect(floodOutcomes.filter((o) => o === 'UNAVAILABLE')).toHaveLength(16);
   });
 });
 
@@ -1167,85 +1251,5 @@ describe('the PDF check and the console', () => {
     } finally {
       console.warn = before;
     }
-  });
-});
-
-describe('file store', () => {
-  let root: string;
-  let accepted: AcceptedFile;
-
-  beforeAll(async () => {
-    root = path.join(await mkdtemp(path.join(tmpdir(), 'files-test-')), 'uploads');
-    accepted = await upload(png, 'scan.png');
-  });
-  afterAll(async () => {
-    await rm(path.dirname(root), { recursive: true, force: true });
-  });
-
-  it('round-trips bytes under a random key with fan-out dirs, file 0600 and dirs 0700', async () => {
-    const store = createFileStore(root);
-    const { key } = await store.put(accepted);
-    expect(key).toMatch(FILE_KEY_PATTERN);
-    expect(key).toMatch(/^[0-9a-f]{32}\.webp$/);
-    expect((await store.read(key)).equals(accepted.data)).toBe(true);
-
-    const file = path.join(root, key.slice(0, 2), key.slice(2, 4), key);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
-    expect((await stat(path.dirname(path.dirname(file)))).mode & 0o777).toBe(0o700);
-
-    const second = await store.put(accepted);
-    expect(second.key).not.toBe(key);
-  });
-
-  it('refuses malformed and traversal keys', async () => {
-    const store = createFileStore(root);
-    const bad = [
-      '../../etc/passwd',
-      '..',
-      'ab/cd/0123456789abcdef0123456789abcdef.jpg',
-      '0123456789abcdef0123456789abcdef.jpg/../../x',
-      '0123456789ABCDEF0123456789ABCDEF.jpg',
-      '0123456789abcdef0123456789abcdef.exe',
-      '0123456789abcdef0123456789abcdef',
-      '0123456789abcdef0123456789abcdef.jpg\u0000',
-      '',
-    ];
-    for (const key of bad) {
-      await refusal(store.read(key), 'BAD_REQUEST', /file reference is not valid/);
-      await refusal(store.remove(key), 'BAD_REQUEST', /file reference is not valid/);
-    }
-  });
-
-  it('answers NOT_FOUND for unknown keys and after removal; remove is idempotent', async () => {
-    const store = createFileStore(root);
-    await refusal(
-      store.read('0123456789abcdef0123456789abcdef.pdf'),
-      'NOT_FOUND',
-      /file was not found/,
-    );
-    const { key } = await store.put(accepted);
-    await store.remove(key);
-    await refusal(store.read(key), 'NOT_FOUND', /file was not found/);
-    await expect(store.remove(key)).resolves.toBeUndefined();
-  });
-
-  it('does not follow a symlink planted at a key path', async () => {
-    const store = createFileStore(root);
-    const key = 'aabbccddeeff00112233445566778899.pdf';
-    const dir = path.join(root, 'aa', 'bb');
-    await mkdir(dir, { recursive: true });
-    const outside = path.join(path.dirname(root), 'outside.txt');
-    await writeFile(outside, 'secret');
-    await symlink(outside, path.join(dir, key));
-    await refusal(store.read(key), 'NOT_FOUND', /not found/);
-  });
-
-  it('refuses a tampered AcceptedFile and a relative root', async () => {
-    const store = createFileStore(root);
-    await expect(store.put({ ...accepted, data: Buffer.from('other bytes') })).rejects.toThrow(
-      /sha256/,
-    );
-    expect(() => createFileStore('relative/uploads')).toThrow(/absolute/);
   });
 });

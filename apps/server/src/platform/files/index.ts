@@ -10,6 +10,11 @@ export {
   type UploadKind,
 } from './intake.js';
 export { FILE_KEY_PATTERN, createFileStore, isFileKey, type FileStore } from './store.js';
+export { openFileStore, type UploadStoreSettings } from './open.js';
+export { databaseBackend } from './backends/database.js';
+export { localBackend } from './backends/local.js';
+export { s3Backend, type S3Settings } from './backends/s3.js';
+export type { BlobBackend } from './backends/types.js';
 export {
   readMultipart,
   uploadOf,

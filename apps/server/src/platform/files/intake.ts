@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../errors.js';
-import { createLimiter } from '../limiter.js';
+import { createFairLimiter } from '../limiter.js';
 import { checkedPdf, type PdfProblem } from './pdf.js';
-import { checkSvgIsInert, drawSvg, looksLikeSvg } from './svg.js';
+import { SVG_MAX_SIDE, checkSvgIsInert, drawSvg, looksLikeSvg } from './svg.js';
 
 /**
  * Intake for user uploads (KYC identity documents, payment proofs, profile pictures).
@@ -29,6 +29,8 @@ export interface UploadInput {
   declaredType?: string;
   maxBytes: number;
   allowed: UploadKind[];
+  /** Who sends it ("user:<id>"): checks are shared fairly between people. */
+  owner: string;
 }
 
 export interface AcceptedFile {
@@ -111,20 +113,26 @@ function sha256Hex(data: Buffer): string {
 }
 
 /**
- * Checking a file costs CPU (decoding and re-encoding an image, parsing a PDF): at most two are
- * checked at once in this process, and a few more wait their turn; beyond that the server is
- * busy, so a burst of uploads cannot starve everything else.
+ * Checking a file costs CPU (decoding and re-encoding an image, parsing a PDF, drawing an SVG in
+ * a process of its own): at most two are checked at once in this process, one per person; a
+ * person's next files wait in a short line of their own, and turns go round the people waiting
+ * (issue 20: one customer's flood of SVGs made another's picture wait 27 s, then fail). Beyond a
+ * person's line, or when the whole line is full, the check is busy: 503 with Retry-After.
  */
 export const MAX_INTAKES_AT_ONCE = 2;
+export const MAX_INTAKES_PER_PERSON = 1;
+export const MAX_INTAKES_WAITING_PER_PERSON = 3;
 export const MAX_INTAKES_WAITING = 16;
-const intakes = createLimiter({
+const intakes = createFairLimiter({
   atOnce: MAX_INTAKES_AT_ONCE,
+  perOwner: MAX_INTAKES_PER_PERSON,
+  waitingPerOwner: MAX_INTAKES_WAITING_PER_PERSON,
   waiting: MAX_INTAKES_WAITING,
   busy: 'Too many uploads are being checked. Please try again.',
 });
 
 export function acceptUpload(input: UploadInput): Promise<AcceptedFile> {
-  return intakes.run(() => checkUpload(input));
+  return intakes.run(input.owner, () => checkUpload(input));
 }
 
 async function checkUpload(input: UploadInput): Promise<AcceptedFile> {
@@ -172,7 +180,7 @@ async function checkUpload(input: UploadInput): Promise<AcceptedFile> {
   if (kind === 'svg') {
     checkSvgIsInert(data);
     const drawn = await drawSvg(data, {
-      maxSide: MAX_IMAGE_DIMENSION,
+      maxSide: SVG_MAX_SIDE,
       maxPixels: MAX_INPUT_PIXELS,
     });
     return acceptImage(drawn, 'png');

@@ -1,11 +1,9 @@
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import { defineJob } from '../jobs/types.js';
-import { isFileKey, type FileStore } from './store.js';
+import type { FileStore } from './store.js';
 
 /**
  * Registers a stored file. Call it in the transaction that keeps the file (with the row that
@@ -30,27 +28,6 @@ export async function registerStoredFile(
 export const ORPHAN_SWEEP_JOB = 'files.sweep_orphans';
 /** No upload takes this long (requests time out after a minute): older unregistered files are leftovers. */
 export const ORPHAN_AGE_MS = 60 * 60_000;
-
-/** Every key under the store's root, with its modification time. */
-async function* storedKeys(root: string): AsyncGenerator<{ key: string; modifiedAt: number }> {
-  let levelOne: string[];
-  try {
-    levelOne = await readdir(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  for (const a of levelOne) {
-    for (const b of await readdir(path.join(root, a)).catch(() => [] as string[])) {
-      const dir = path.join(root, a, b);
-      for (const name of await readdir(dir).catch(() => [] as string[])) {
-        if (!isFileKey(name)) continue;
-        const info = await stat(path.join(dir, name)).catch(() => null);
-        if (info?.isFile()) yield { key: name, modifiedAt: info.mtimeMs };
-      }
-    }
-  }
-}
 
 /**
  * Removes files that a crash left in the store without a row (killed between writing the file
@@ -80,8 +57,7 @@ export async function sweepOrphanFiles(options: {
     }
     batch = [];
   };
-  for await (const { key, modifiedAt } of storedKeys(options.files.root)) {
-    if (modifiedAt > cutoff) continue;
+  for await (const key of options.files.sweepCandidates(new Date(cutoff))) {
     batch.push(key);
     if (batch.length >= 500) await flush();
   }

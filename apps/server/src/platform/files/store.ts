@@ -1,54 +1,64 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { mkdir, open, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { AppError } from '../errors.js';
+import type { BlobBackend } from './backends/types.js';
 import type { AcceptedFile } from './intake.js';
+import { isFileKey } from './keys.js';
+import { createUploadSealer, isSealed } from './sealing.js';
+
+export { FILE_KEY_PATTERN, isFileKey } from './keys.js';
 
 /**
- * Private on-disk store for accepted uploads. Must live outside any web root (the caller passes
- * DATA_DIR/uploads). Keys are 128 random bits + extension; the original file name is never part
- * of the path. Layout: <root>/<k[0..2]>/<k[2..4]>/<key>, directories 0700, files 0600.
+ * The private store for accepted uploads (decision 32): one interface whatever keeps the bytes
+ * (a folder, the database, an S3-compatible bucket; the configuration picks). Every upload is
+ * sealed before it leaves the process (./sealing.ts) and opened only here; keys are 128 random
+ * bits and the extension, never the uploaded name. Who may read a file is decided by the
+ * modules that refer to it (owner or staff permission); the store only keeps bytes.
  */
-
-export const FILE_KEY_PATTERN = /^[0-9a-f]{32}\.(?:jpg|webp|pdf)$/;
-const EXTENSIONS = new Set(['jpg', 'webp', 'pdf']);
-
 export interface FileStore {
-  /** The folder the files live under. */
-  readonly root: string;
+  /** Which backend keeps new uploads. */
+  readonly kind: BlobBackend['kind'];
+  /** The folder new uploads go to, when the store is the local one. */
+  readonly folder: string | undefined;
   put(file: AcceptedFile): Promise<{ key: string }>;
   read(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
+  /** Keys written before `before` that the orphan sweep should check against the registry. */
+  sweepCandidates(before: Date): AsyncIterable<string>;
 }
 
-export function isFileKey(key: unknown): key is string {
-  return typeof key === 'string' && FILE_KEY_PATTERN.test(key);
-}
+const EXTENSIONS = new Set(['jpg', 'webp', 'pdf']);
 
-function isErrno(err: unknown, code: string): boolean {
-  return err instanceof Error && (err as NodeJS.ErrnoException).code === code;
-}
-
-export function createFileStore(root: string): FileStore {
-  if (typeof root !== 'string' || !path.isAbsolute(root)) {
-    throw new TypeError('createFileStore: root must be an absolute path');
-  }
-  const base = path.resolve(root);
-
-  function dirFor(key: string): string {
-    return path.join(base, key.slice(0, 2), key.slice(2, 4));
-  }
-
-  function pathFor(key: string): string {
-    if (!isFileKey(key)) throw new AppError('BAD_REQUEST', 'The file reference is not valid.');
-    return path.join(dirFor(key), key);
-  }
-
+export function createFileStore(options: {
+  backend: BlobBackend;
+  secretKey: string;
+  /**
+   * The folder uploads were kept in before this store (DATA_DIR/uploads): read when the backend
+   * has no such key, and emptied of a key when it is removed (decision 32, files stored before).
+   */
+  earlier?: BlobBackend | undefined;
+}): FileStore {
+  const { backend, earlier } = options;
+  const sealer = createUploadSealer(options.secretKey);
   const notFound = () => new AppError('NOT_FOUND', 'The file was not found.');
+  const checkKey = (key: string) => {
+    if (!isFileKey(key)) throw new AppError('BAD_REQUEST', 'The file reference is not valid.');
+  };
+
+  /**
+   * A sealed blob is opened (and fails loudly if altered). Uploads written to the folder before
+   * sealing existed are plain JPEG, WebP or PDF, which never start with the seal's marker; they
+   * are read as they are, from a folder only (the database and the bucket only ever held
+   * sealed blobs).
+   */
+  const unseal = (key: string, blob: Buffer, from: BlobBackend) => {
+    if (isSealed(blob)) return sealer.open(key, blob);
+    if (from.kind === 'local') return blob;
+    throw new Error(`upload ${key} in the ${from.kind} store is not sealed`);
+  };
 
   return {
-    root: base,
+    kind: backend.kind,
+    folder: 'root' in backend && typeof backend.root === 'string' ? backend.root : undefined,
     async put(file) {
       if (!Buffer.isBuffer(file.data) || file.data.length === 0) {
         throw new TypeError('FileStore.put: file data must be a non-empty Buffer');
@@ -60,54 +70,28 @@ export function createFileStore(root: string): FileStore {
       if (createHash('sha256').update(file.data).digest('hex') !== file.sha256) {
         throw new TypeError('FileStore.put: sha256 does not match the data');
       }
-
       const key = `${randomBytes(16).toString('hex')}.${file.extension}`;
-      const dir = dirFor(key);
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const target = path.join(dir, key);
-      // 'wx': never overwrite (a collision of 128 random bits means something is badly wrong).
-      const handle = await open(target, 'wx', 0o600);
-      try {
-        await handle.writeFile(file.data);
-        await handle.sync();
-      } catch (err) {
-        await handle.close().catch(() => undefined);
-        await unlink(target).catch(() => undefined);
-        throw err;
-      }
-      await handle.close();
+      await backend.create(key, sealer.seal(key, file.data));
       return { key };
     },
 
     async read(key) {
-      const target = pathFor(key);
-      let handle;
-      try {
-        handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
-      } catch (err) {
-        if (isErrno(err, 'ENOENT') || isErrno(err, 'ELOOP') || isErrno(err, 'ENOTDIR')) {
-          throw notFound();
-        }
-        throw err;
-      }
-      try {
-        const stat = await handle.stat();
-        if (!stat.isFile()) throw notFound();
-        return await handle.readFile();
-      } finally {
-        await handle.close();
-      }
+      checkKey(key);
+      const blob = await backend.get(key);
+      if (blob) return unseal(key, blob, backend);
+      const before = await earlier?.get(key);
+      if (before && earlier) return unseal(key, before, earlier);
+      throw notFound();
     },
 
     async remove(key) {
-      const target = pathFor(key);
-      try {
-        await unlink(target);
-      } catch (err) {
-        // Idempotent: removing something already gone is not an error.
-        if (isErrno(err, 'ENOENT')) return;
-        throw err;
-      }
+      checkKey(key);
+      await backend.delete(key);
+      await earlier?.delete(key);
+    },
+
+    sweepCandidates(before) {
+      return backend.sweepCandidates(before);
     },
   };
 }

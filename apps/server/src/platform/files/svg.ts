@@ -15,6 +15,20 @@ export const MAX_SVG_ELEMENTS = 20_000;
 /** Elements drawn, each <use> counting what it repeats: the "billion laughs" of SVG. */
 export const MAX_SVG_DRAWN = 50_000;
 export const MAX_SVG_DEPTH = 100;
+/**
+ * Layers drawn off-screen and composited over the whole canvas (group opacity, blend modes,
+ * isolation count one; a mask eight; a clip path a quarter), each <use> counting what it
+ * repeats. Each costs a full-canvas pass: 2,000 of them reached the time limit on every upload.
+ */
+export const MAX_SVG_LAYERS = 64;
+/** Pattern tiles that may fill the canvas (a 0.5-unit tile over 4000 units is 64 million). */
+export const MAX_SVG_PATTERN_TILES = 10_000;
+/** Dashes along the canvas's longer side: dashes of 1/1000 of it or longer. */
+export const MIN_SVG_DASH_FRACTION = 1 / 1000;
+/** Characters of path and point data in all (a page of outlined text is a few hundred KB). */
+export const MAX_SVG_PATH_DATA = 2_000_000;
+/** An SVG is drawn at most this many pixels a side: a receipt reads well, a flood costs less. */
+export const SVG_MAX_SIDE = 2000;
 /** Drawing a picture takes well under a second; what takes longer is refused, not waited for. */
 export const SVG_DRAW_TIMEOUT_MS = 5_000;
 
@@ -29,6 +43,8 @@ const REASON = {
   escapes: 'its styles use escapes',
   filters: 'it uses filter effects',
   complex: 'it is too complex to draw',
+  layers: 'it has too many transparent, masked or blended layers to draw',
+  patterns: 'its patterns or dashes are too fine to draw',
   large: 'it is too large to draw',
   unreadable: 'it could not be drawn',
 } as const;
@@ -317,6 +333,110 @@ function checkNode(node: SvgNode): void {
   if (node.local === 'style') checkCss(node.text);
 }
 
+/** Style properties of an element: its attribute, or the same property in its style. */
+function property(node: SvgNode, name: string): string | undefined {
+  const style = node.attributes.get('style');
+  if (style) {
+    for (const declaration of withoutComments(style).split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon > 0 && declaration.slice(0, colon).trim().toLowerCase() === name) {
+        return declaration
+          .slice(colon + 1)
+          .replace(/!important/i, '')
+          .trim();
+      }
+    }
+  }
+  return node.attributes.get(name);
+}
+
+/**
+ * What drawing the element costs in off-screen work, in quarters of a full-canvas layer: a mask
+ * draws its content and converts it to an alpha layer (measured at about 8 layers' time), group
+ * opacity, blend modes and isolation draw one layer, a clip path about a quarter of one.
+ */
+function layerWeight(node: SvgNode): number {
+  let weight = 0;
+  const mask = property(node, 'mask');
+  if (mask !== undefined && mask !== 'none') weight += 32;
+  const opacity = property(node, 'opacity');
+  if (node.local !== 'stop' && opacity !== undefined && !(Number.parseFloat(opacity) >= 1)) {
+    weight += 4;
+  }
+  const blend = property(node, 'mix-blend-mode');
+  if ((blend !== undefined && blend !== 'normal') || property(node, 'isolation') === 'isolate') {
+    weight += 4;
+  }
+  const clip = property(node, 'clip-path');
+  if (clip !== undefined && clip !== 'none') weight += 1;
+  return weight;
+}
+
+/** A length in user units ("12", "12px", "3mm"…), or undefined for percentages and nonsense. */
+function userUnits(value: string | undefined): number | undefined {
+  const match = /^\s*([0-9]*\.?[0-9]+(?:e[-+]?[0-9]+)?)\s*(px|pt|pc|mm|cm|in)?\s*$/i.exec(
+    value ?? '',
+  );
+  if (!match) return undefined;
+  const per = { px: 1, pt: 4 / 3, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96 } as const;
+  const unit = (match[2]?.toLowerCase() ?? 'px') as keyof typeof per;
+  return Number(match[1]) * per[unit];
+}
+
+/** The canvas in user units: the viewBox, else width and height, else the usual 300×150. */
+function canvasOf(root: SvgNode): { width: number; height: number } {
+  const box = (root.attributes.get('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (box.length === 4 && (box[2] ?? 0) > 0 && (box[3] ?? 0) > 0) {
+    return { width: box[2] as number, height: box[3] as number };
+  }
+  return {
+    width: userUnits(root.attributes.get('width')) ?? 300,
+    height: userUnits(root.attributes.get('height')) ?? 150,
+  };
+}
+
+/**
+ * What drawing would cost, judged from the document before anything is drawn: patterns with
+ * more tiles than the canvas needs, dashes finer than a pixel would show, too much path data.
+ * (Layers are counted with the elements drawn, below.)
+ */
+function checkDrawingCost(root: SvgNode): void {
+  const canvas = canvasOf(root);
+  const longer = Math.max(canvas.width, canvas.height);
+  let pathData = 0;
+  const nodes = [root];
+  for (let node = nodes.pop(); node; node = nodes.pop()) {
+    nodes.push(...node.children);
+    pathData +=
+      (node.attributes.get('d')?.length ?? 0) + (node.attributes.get('points')?.length ?? 0);
+    if (pathData > MAX_SVG_PATH_DATA) throw refuse('complex');
+    if (node.local === 'pattern') {
+      const width = userUnits(node.attributes.get('width'));
+      const height = userUnits(node.attributes.get('height'));
+      // A tile of no size draws nothing; an unreadable one is judged by the canvas.
+      if (width === 0 || height === 0) continue;
+      const inBox =
+        (node.attributes.get('patternUnits') ?? 'objectBoundingBox') !== 'userSpaceOnUse';
+      const tiles = inBox
+        ? 1 / ((width ?? 1) * (height ?? 1))
+        : (canvas.width / (width ?? canvas.width)) * (canvas.height / (height ?? canvas.height));
+      if (!(tiles <= MAX_SVG_PATTERN_TILES)) throw refuse('patterns');
+    }
+    const dashes = property(node, 'stroke-dasharray');
+    if (dashes !== undefined && dashes !== 'none' && dashes !== '') {
+      const lengths = dashes
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((d) => userUnits(d));
+      const period = lengths.reduce<number>((sum, d) => sum + (d ?? longer), 0);
+      if (!(period >= longer * MIN_SVG_DASH_FRACTION)) throw refuse('patterns');
+    }
+  }
+}
+
 /** How many elements drawing the document draws, each <use> counting what it repeats. */
 function drawnElements(root: SvgNode): number {
   const byId = new Map<string, SvgNode>();
@@ -327,34 +447,40 @@ function drawnElements(root: SvgNode): number {
     if (id !== undefined && !byId.has(id)) byId.set(id, node);
     all.push(...node.children);
   }
-  const counted = new Map<SvgNode, number>();
+  const counted = new Map<SvgNode, { drawn: number; layers: number }>();
   const inProgress = new Set<SvgNode>();
-  const count = (node: SvgNode, depth: number): number => {
+  const count = (node: SvgNode, depth: number): { drawn: number; layers: number } => {
     const known = counted.get(node);
     if (known !== undefined) return known;
     // A reference back to itself, or a chain of them deeper than any picture needs.
     if (inProgress.has(node) || depth > 4 * MAX_SVG_DEPTH) throw refuse('complex');
     inProgress.add(node);
-    let total = 1;
-    for (const child of node.children) total += count(child, depth + 1);
+    const total = { drawn: 1, layers: layerWeight(node) };
+    const add = (part: { drawn: number; layers: number }) => {
+      total.drawn += part.drawn;
+      total.layers += part.layers;
+    };
+    for (const child of node.children) add(count(child, depth + 1));
     if (node.local === 'use') {
       const href = [...node.attributes].find(([name]) => localName(name) === 'href')?.[1];
       const target = href ? byId.get(href.trim().slice(1)) : undefined;
-      if (target) total += count(target, depth + 1);
+      if (target) add(count(target, depth + 1));
     }
-    if (total > MAX_SVG_DRAWN) throw refuse('complex');
+    if (total.drawn > MAX_SVG_DRAWN) throw refuse('complex');
+    if (total.layers > MAX_SVG_LAYERS * 4) throw refuse('layers');
     inProgress.delete(node);
     counted.set(node, total);
     return total;
   };
-  return count(root, 0);
+  return count(root, 0).drawn;
 }
 
 /**
  * Refuses an SVG that is not plain UTF-8, well-formed XML with an <svg> root, or that has
  * anything that can run (scripts, event handlers, javascript: links, animation), load anything
  * (references other than "#id", @import, entities, a DOCTYPE, instructions) or cost too much to
- * draw (filters, too many elements drawn).
+ * draw (filters, too many elements drawn, too many off-screen layers, patterns or dashes finer
+ * than the picture can show, too much path data): judged before anything is drawn.
  */
 export function checkSvgIsInert(data: Buffer): void {
   const text = data.toString('utf8');
@@ -367,6 +493,7 @@ export function checkSvgIsInert(data: Buffer): void {
     checkNode(node);
     nodes.push(...node.children);
   }
+  checkDrawingCost(root);
   drawnElements(root);
 }
 
