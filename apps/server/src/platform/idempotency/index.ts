@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import { uploadOf } from '../files/index.js';
 import { requestFingerprint } from './fingerprint.js';
-import { claimKey, releaseKey, saveAnswer } from './store.js';
+import { CLAIM_RENEW_MS, claimKey, releaseKey, renewClaim, saveAnswer } from './store.js';
 
 export { purgeExpiredAnswers, CLAIM_LEASE_MS, ANSWER_KEPT_MS } from './store.js';
 
@@ -61,9 +61,20 @@ interface Held {
   userId: bigint;
   key: string;
   token: string;
+  /** Renews the claim's lease while the attempt runs. */
+  renewal: NodeJS.Timeout;
 }
 
 const held = new WeakMap<FastifyRequest, Held>();
+
+/** The claim this request holds, let go of: its lease is no longer renewed. */
+function letGo(request: FastifyRequest): Held | undefined {
+  const claim = held.get(request);
+  if (!claim) return undefined;
+  held.delete(request);
+  clearInterval(claim.renewal);
+  return claim;
+}
 
 async function claimOrAnswer(
   request: FastifyRequest,
@@ -94,9 +105,17 @@ async function claimOrAnswer(
     now: options.clock.now(),
   });
   switch (outcome.kind) {
-    case 'run':
-      held.set(request, { userId, key, token: outcome.token });
+    case 'run': {
+      const claim = { userId, key, token: outcome.token };
+      const renewal = setInterval(() => {
+        renewClaim(options.db, claim, options.clock.now()).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'idempotency claim not renewed'),
+        );
+      }, CLAIM_RENEW_MS);
+      renewal.unref();
+      held.set(request, { ...claim, renewal });
       return undefined;
+    }
     case 'replay': {
       const { status, type, body } = outcome.answer;
       if (type) reply.type(type);
@@ -124,9 +143,8 @@ async function settle(
   payload: unknown,
   options: IdempotencyOptions,
 ) {
-  const claim = held.get(request);
+  const claim = letGo(request);
   if (!claim) return;
-  held.delete(request);
   const status = reply.statusCode;
   const body =
     payload === undefined || payload === null
@@ -198,9 +216,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   });
   // An answer that never went through onSend (the connection ended first): free the key.
   app.addHook('onResponse', async (request) => {
-    const claim = held.get(request);
+    const claim = letGo(request);
     if (!claim) return;
-    held.delete(request);
     await releaseKey(options.db, claim).catch((error: unknown) =>
       request.log.error({ err: error }, 'idempotency key not released'),
     );

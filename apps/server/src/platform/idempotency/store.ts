@@ -8,8 +8,15 @@ import type { DB } from '../../db/schema.js';
  * claim was taken over (it outlived its lease) can neither save nor release the new one.
  */
 
-/** How long a claim holds before a retry may take it over: well past the 60 s request timeout. */
-export const CLAIM_LEASE_MS = 2 * 60_000;
+/**
+ * How long a claim holds before a retry may take it over. The attempt renews it every
+ * CLAIM_RENEW_MS while it runs (up to the 60 s request timeout), so a claim outlives its attempt
+ * by at most this long when the server dies: a retry through another server waits seconds, not
+ * minutes (the scale test's SIGKILL mid-request).
+ */
+export const CLAIM_LEASE_MS = 20_000;
+/** How often a running attempt pushes its lease forward. */
+export const CLAIM_RENEW_MS = 5_000;
 /** How long a saved answer is replayed. */
 export const ANSWER_KEPT_MS = 24 * 60 * 60_000;
 
@@ -125,6 +132,22 @@ export async function saveAnswer(
     .where('user_id', '=', claim.userId)
     .where('key', '=', claim.key)
     .where('claim', '=', claim.token)
+    .execute();
+}
+
+/** Pushes a running claim's lease forward: its attempt is still alive. */
+export async function renewClaim(
+  db: Kysely<DB>,
+  claim: { userId: bigint; key: string; token: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('idempotent_requests')
+    .set({ locked_until: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('claim', '=', claim.token)
+    .where('state', '=', 'running')
     .execute();
 }
 
