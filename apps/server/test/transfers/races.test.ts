@@ -60,9 +60,14 @@ describe('transfer races', () => {
     const creates = await Promise.all(
       Array.from({ length: 20 }, () => t.create(c.client, details({ amount: '5' }), key)),
     );
-    const ids = new Set(creates.map((r) => (r.json() as Json).id));
-    expect(creates.every((r) => r.statusCode === 201 || r.statusCode === 200)).toBe(true);
-    expect(creates.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    // One does the work; each other either gets its answer again (marked replayed) or, while it
+    // still runs, a 409 to retry (decision 31): never a second transfer.
+    const answered = creates.filter((r) => r.statusCode === 201);
+    const busy = creates.filter((r) => r.statusCode === 409);
+    expect(answered.length + busy.length).toBe(20);
+    expect(answered.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+    expect(busy.every((r) => r.headers['retry-after'] === '1')).toBe(true);
+    const ids = new Set(answered.map((r) => (r.json() as Json).id));
     expect(ids.size).toBe(1);
     const [id] = [...ids] as string[];
     await c.client.post(`${TRANSFERS}/${id}/confirm`);
