@@ -2,7 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/connection.js';
+import type { DB } from '../apps/server/src/db/schema.js';
+import { openCustomerAccount } from '../apps/server/src/ledger/index.js';
 import { createScratchDatabase } from '../apps/server/src/db/scratch.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,4 +41,42 @@ export function percentile(sorted: number[], p: number): number {
   return Number(
     (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(2),
   );
+}
+
+/**
+ * A customer as the benches need one: email verified, identity check approved, a current
+ * account in `currency` named after them. Money and a PIN are the caller's to give.
+ */
+export async function approvedCustomer(
+  db: Kysely<DB>,
+  who: {
+    firstName: string;
+    lastName: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+  },
+  currency = 'USD',
+) {
+  const user = await db
+    .insertInto('users')
+    .values({
+      kind: 'customer',
+      first_name: who.firstName,
+      last_name: who.lastName,
+      username: who.username,
+      email: who.email,
+      password_hash: who.passwordHash,
+      email_verified_at: new Date(),
+      kyc_status: 'approved',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const account = await openCustomerAccount(db, {
+    ownerId: user.id,
+    kind: 'customer_current',
+    currency,
+    name: `${who.firstName} ${who.lastName}`,
+  });
+  return { user, account };
 }

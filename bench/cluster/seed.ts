@@ -5,11 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.js';
-import {
-  ensureInternalAccounts,
-  openCustomerAccount,
-  postEntry,
-} from '../../apps/server/src/ledger/index.js';
+import { ensureInternalAccounts, postEntry } from '../../apps/server/src/ledger/index.js';
+import { approvedCustomer } from '../common.js';
 import { hashPin } from '../../apps/server/src/modules/pin/crypto.js';
 import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
 
@@ -33,25 +30,12 @@ export async function seedCustomers(
   const customers: Customer[] = [];
   for (let i = 0; i < options.count; i++) {
     const email = `customer.${i}.${options.runId}@example.com`;
-    const user = await db
-      .insertInto('users')
-      .values({
-        kind: 'customer',
-        first_name: 'Harness',
-        last_name: `Customer ${i}`,
-        username: `harness_${options.runId}_${i}`,
-        email,
-        password_hash: passwordHash,
-        email_verified_at: new Date(),
-        kyc_status: 'approved',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const account = await openCustomerAccount(db, {
-      ownerId: user.id,
-      kind: 'customer_current',
-      currency: 'USD',
-      name: `Harness Customer ${i}`,
+    const { user, account } = await approvedCustomer(db, {
+      firstName: 'Harness',
+      lastName: `Customer ${i}`,
+      username: `harness_${options.runId}_${i}`,
+      email,
+      passwordHash,
     });
     await postEntry(db, {
       idempotencyKey: `harness-opening-${options.runId}-${i}`,

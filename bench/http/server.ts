@@ -21,15 +21,11 @@ import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database } from '../../apps/server/src/db/connection.js';
 import { createDeps } from '../../apps/server/src/deps.js';
-import {
-  ensureInternalAccounts,
-  openCustomerAccount,
-  postEntry,
-} from '../../apps/server/src/ledger/index.js';
+import { ensureInternalAccounts, postEntry } from '../../apps/server/src/ledger/index.js';
 import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
 import { createSession } from '../../apps/server/src/platform/security/sessions.js';
 import { sessionCookieName } from '../../apps/server/src/plugins/session.js';
-import { openBenchDatabase } from '../common.js';
+import { approvedCustomer, openBenchDatabase } from '../common.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,25 +54,12 @@ async function seed(database: Database): Promise<string[]> {
   const passwordHash = await hashPassword('benchmark passphrase velvet tram');
   const cookies: string[] = [];
   for (let i = 0; i < customers; i++) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        kind: 'customer',
-        first_name: 'Bench',
-        last_name: `Customer ${i}`,
-        username: `bench_${i}`,
-        email: `bench.${i}@example.com`,
-        password_hash: passwordHash,
-        email_verified_at: new Date(),
-        kyc_status: 'approved',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const account = await openCustomerAccount(db, {
-      ownerId: user.id,
-      kind: 'customer_current',
-      currency: 'USD',
-      name: `Bench Customer ${i}`,
+    const { user, account } = await approvedCustomer(db, {
+      firstName: 'Bench',
+      lastName: `Customer ${i}`,
+      username: `bench_${i}`,
+      email: `bench.${i}@example.com`,
+      passwordHash,
     });
     for (let n = 0; n < history; n++) {
       await postEntry(db, {

@@ -16,7 +16,6 @@ import type { Database } from '../../apps/server/src/db/connection.js';
 import { createDeps } from '../../apps/server/src/deps.js';
 import {
   ensureInternalAccounts,
-  openCustomerAccount,
   postEntry,
   startLedgerFolder,
 } from '../../apps/server/src/ledger/index.js';
@@ -24,7 +23,7 @@ import { hashPin } from '../../apps/server/src/modules/pin/crypto.js';
 import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
 import { createSession } from '../../apps/server/src/platform/security/sessions.js';
 import { sessionCookieName } from '../../apps/server/src/plugins/session.js';
-import { openBenchDatabase, percentile } from '../common.js';
+import { approvedCustomer, openBenchDatabase, percentile } from '../common.js';
 
 const SECRET = 'b'.repeat(64);
 export const PIN = '2580';
@@ -76,25 +75,12 @@ export async function startBenchBank(engine: string, pool: number): Promise<Benc
   async function seed(i: number, balance: bigint): Promise<Person> {
     const { db } = database;
     const internal = await ensureInternalAccounts(db, 'USD');
-    const user = await db
-      .insertInto('users')
-      .values({
-        kind: 'customer',
-        first_name: 'Bench',
-        last_name: `Sender ${i}`,
-        username: `sender_${i}`,
-        email: `sender.${i}@example.com`,
-        password_hash: passwordHash,
-        email_verified_at: new Date(),
-        kyc_status: 'approved',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const account = await openCustomerAccount(db, {
-      ownerId: user.id,
-      kind: 'customer_current',
-      currency: 'USD',
-      name: `Bench Sender ${i}`,
+    const { user, account } = await approvedCustomer(db, {
+      firstName: 'Bench',
+      lastName: `Sender ${i}`,
+      username: `sender_${i}`,
+      email: `sender.${i}@example.com`,
+      passwordHash,
     });
     await postEntry(db, {
       idempotencyKey: `bench-fund-${i}`,
