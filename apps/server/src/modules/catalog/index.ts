@@ -11,6 +11,7 @@ export { setupChecklist } from './setup.js';
 export {
   accountPlanById,
   currentPlanOf,
+  planTerms,
   fixedDepositPlanById,
   offeredAccountPlan,
   offeredCryptoType,

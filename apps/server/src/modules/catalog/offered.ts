@@ -37,7 +37,11 @@ export async function offeredFixedDepositPlan(
 
 /** The customer's plan: the one they upgraded to, else the default plan. */
 export async function currentPlanOf(db: Kysely<DB>, userId: bigint): Promise<AccountPlanTerms> {
-  const planId = await users.planIdOf(db, userId);
+  return planTerms(db, await users.planIdOf(db, userId));
+}
+
+/** The terms of the plan a customer's row names (`plan_id`, read with the row): else the default. */
+export async function planTerms(db: Kysely<DB>, planId: bigint | null): Promise<AccountPlanTerms> {
   const plan = planId ? await repo.accountPlanById(db, planId) : await repo.defaultAccountPlan(db);
   if (!plan) throw new AppError('INTERNAL', `Account plan ${planId} not found`);
   return plan;

@@ -18,7 +18,12 @@ import { CODE_RULES } from '../../platform/codes/purposes.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { TOO_MANY_TRIES, WRONG_CODE } from '../../platform/codes/service.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { currentPlanOf, institutionDetails, type AccountPlanTerms } from '../catalog/index.js';
+import {
+  currentPlanOf,
+  institutionDetails,
+  planTerms,
+  type AccountPlanTerms,
+} from '../catalog/index.js';
 import { verifyPin } from '../pin/index.js';
 import { refuseBlockedCredit, users } from '../users/index.js';
 import { transferCodeEmail } from './emails.js';
@@ -104,7 +109,8 @@ interface PrepareOptions {
 /**
  * Checks what the customer typed and works out what the server decides: this bank's account
  * or another bank's, where the money goes, the service charge (the plan's to another bank, none
- * inside this one), and that the balance and the day's limit cover the amount.
+ * inside this one), and that the balance and the day's limit cover the amount. Answers the
+ * transfer's row and the available balance it was checked against (null when not checked).
  */
 async function prepare(
   deps: AppDeps,
@@ -155,8 +161,8 @@ async function prepare(
   if (input.amount - fee <= 0n) {
     throw fieldError('body.amount', 'The amount is too small to cover the service charge');
   }
-  const available = options.amounts ? await availableBalance(db, userId) : input.amount;
-  if (input.amount > available) {
+  const available = options.amounts ? await availableBalance(db, userId) : null;
+  if (available !== null && input.amount > available) {
     throw fieldError(
       'body.amount',
       `${INSUFFICIENT_BALANCE}: your available balance is ${money(available, currency)}`,
@@ -172,7 +178,7 @@ async function prepare(
       `Your ${plan.name} plan lets you send up to ${money(plan.dailyTransferLimit, currency)} a day: you can send up to ${money(left > 0n ? left : 0n, currency)} more today`,
     );
   }
-  return {
+  const row = {
     user_id: userId,
     ...payee,
     currency,
@@ -187,9 +193,10 @@ async function prepare(
     fee_bp: feeBp,
     fee,
   };
+  return { row, available };
 }
 
-type Prepared = Awaited<ReturnType<typeof prepare>>;
+type Prepared = Awaited<ReturnType<typeof prepare>>['row'];
 
 /** True when a stored transfer holds exactly these details (a retried create). */
 function sameDetails(row: TransferRow, p: Prepared): boolean {
@@ -224,15 +231,15 @@ export async function createTransfer(
   input: TransferDetails,
   limits: PayeeCheckLimits,
 ): Promise<{ transfer: Transfer; created: boolean }> {
-  const [existing, , , plan] = await allInOrder([
+  const [existing, , standing] = await allInOrder([
     repo.transferByKey(deps.db, person.userId, idempotencyKey),
     checkAvailable(deps, person.userId),
     sender(deps.db, person.userId, false),
-    currentPlanOf(deps.db, person.userId),
   ]);
+  const plan = await planTerms(deps.db, standing.planId);
   // A retry of a transfer made already is compared, not checked again against the balance and
   // the day's limit (which its own submission may have used).
-  const prepared = await prepare(deps, deps.db, person.userId, input, plan, {
+  const { row: prepared, available } = await prepare(deps, deps.db, person.userId, input, plan, {
     limits,
     amounts: !existing,
   });
@@ -240,7 +247,12 @@ export async function createTransfer(
   if (!existing) {
     const inserted = await repo.insertTransfer(deps.db, idempotencyKey, prepared, now);
     if (inserted !== undefined) {
-      return { transfer: await view(deps, deps.db, inserted), created: true };
+      // A draft moves no money: the balance the amount was just checked against is the balance.
+      const transfer =
+        available === null
+          ? await view(deps, deps.db, inserted)
+          : customerView(inserted, available);
+      return { transfer, created: true };
     }
   }
   // The key was used before (a retry, or a retry racing the first try).
@@ -296,7 +308,7 @@ export async function editTransfer(
     repo.ownTransfer(deps.db, person.userId, id),
   ]);
   if (!previous) throw new AppError('NOT_FOUND', 'No such transfer');
-  const prepared = await prepare(deps, deps.db, person.userId, input, plan, {
+  const { row: prepared } = await prepare(deps, deps.db, person.userId, input, plan, {
     limits,
     previous,
     amounts: true,
@@ -459,7 +471,7 @@ export async function verifyTransferPin(
   pin: string,
 ): Promise<TransferStep> {
   // The stage is checked before the PIN, so a step out of order costs no PIN try.
-  const [before, ,] = await allInOrder([
+  const [before, , standing] = await allInOrder([
     repo.ownTransfer(deps.db, person.userId, id),
     checkAvailable(deps, person.userId),
     sender(deps.db, person.userId, false),
@@ -469,7 +481,8 @@ export async function verifyTransferPin(
   await verifyPin(deps, person, pin);
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockAt(deps, trx, person, id, ['confirmed']);
-    const plan = await currentPlanOf(trx, person.userId);
+    // The plan the customer's row named a moment ago: the submission checks it again under lock.
+    const plan = await planTerms(trx, standing.planId);
     const { reasons } = await assess(deps, trx, row, plan);
     const needsCode = reasons.length > 0;
     const now = deps.clock.now();
@@ -571,7 +584,8 @@ export async function submitTransfer(
       throw new AppError('CONFLICT', 'Enter the authorization code we emailed you first.');
     }
     const user = await sender(trx, person.userId, true);
-    const plan = await currentPlanOf(trx, person.userId);
+    // The plan named by the row just locked: one read, and no upgrade can land in between.
+    const plan = await planTerms(trx, user.planId);
     const feeBp = chargeBpOf(row, plan);
     if (feeBp !== row.feeBp) {
       // The plan changed after the customer confirmed: they confirm the new charge first.

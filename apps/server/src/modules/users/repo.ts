@@ -176,6 +176,7 @@ export function customerStanding(db: Kysely<DB>, userId: bigint, { lock = false 
       'restriction_head as restrictionHead',
       'restriction_body as restrictionBody',
       'debits_blocked as debitsBlocked',
+      'plan_id as planId',
     ])
     .where('id', '=', userId)
     .where('kind', '=', 'customer');

@@ -9,6 +9,7 @@ import {
   Section,
   Text,
   render,
+  toPlainText,
 } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { EmailMessage } from './types.js';
@@ -76,12 +77,16 @@ export function P({ children }: { children: ReactNode }) {
   return <Text style={{ fontSize: '15px', lineHeight: '24px' }}>{children}</Text>;
 }
 
-/** Renders a template into the message to queue: the HTML, and a plain-text body made from it. */
+/**
+ * Renders a template into the message to queue: the HTML, and a plain-text body made from that
+ * same HTML (one React render, not two: emails are rendered inside the transaction of the event
+ * they report).
+ */
 export async function renderEmail(
   to: string,
   subject: string,
   element: React.ReactElement,
 ): Promise<EmailMessage> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { to, subject, html, text };
+  const html = await render(element);
+  return { to, subject, html, text: toPlainText(html) };
 }
