@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from './schema.js';
@@ -40,15 +41,55 @@ export async function run<Row>(
   return result.rows;
 }
 
+/** Built statements named on one connection at most (any more run unnamed there). */
+export const AUTO_PREPARED_PER_CONNECTION = 400;
+
+/** Names of the built texts seen, kept for this many texts (then forgotten and worked out anew). */
+const AUTO_NAMES_KEPT = 4_000;
+const autoNames = new Map<string, string | null>();
+
 /**
- * Makes a pooled connection run declared statements by name. Kysely calls
- * `client.query(text, values)`; a declared text goes as `{ name, text, values }`, which pg
- * parses on that connection the first time only. Everything else passes through unchanged.
+ * The name a statement built by Kysely is prepared under (decision 29), or undefined: only one
+ * statement that reads or writes rows. Not one that selects `*` (a column added by a migration
+ * would change a running server's prepared result), not one with ON CONFLICT (PostgreSQL infers
+ * the arbiter of a partial unique index from the predicate's values, which a generic plan has
+ * not got), not transaction control, not several statements in one text.
+ */
+export function autoName(text: string): string | undefined {
+  const known = autoNames.get(text);
+  if (known !== undefined) return known ?? undefined;
+  const preparable =
+    /^\s*(select|insert|update|delete|with)\s/i.test(text) &&
+    !/\bon\s+conflict\b/i.test(text) &&
+    !text.includes(';') &&
+    !text.replaceAll('(*)', '').includes('*');
+  const name = preparable
+    ? `bank_auto_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`
+    : null;
+  if (autoNames.size >= AUTO_NAMES_KEPT) autoNames.clear();
+  autoNames.set(text, name);
+  return name ?? undefined;
+}
+
+/**
+ * Makes a pooled connection run its statements by name. Kysely calls `client.query(text,
+ * values)`; a declared text, or a built one `autoName` accepts while the connection has fewer
+ * than `AUTO_PREPARED_PER_CONNECTION` of them, goes as `{ name, text, values }`, which pg parses
+ * on that connection the first time only (PostgreSQL plans it with its values for the first
+ * runs, then keeps a generic plan when that costs no more). Everything else passes unchanged.
  */
 export function prepareDeclaredStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const automatic = new Set<string>();
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
-    const name = typeof config === 'string' ? namesByText.get(config) : undefined;
+    let name = typeof config === 'string' ? namesByText.get(config) : undefined;
+    if (name === undefined && typeof config === 'string' && Array.isArray(values)) {
+      const auto = autoName(config);
+      if (auto && (automatic.has(auto) || automatic.size < AUTO_PREPARED_PER_CONNECTION)) {
+        automatic.add(auto);
+        name = auto;
+      }
+    }
     return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
   }) as typeof client.query;
 }
