@@ -68,7 +68,7 @@ async function inProcess(engine: string) {
   const people = await Promise.all(
     Array.from({ length: customers }, (_, i) => bank.seed(i, 100_000_000n)),
   );
-  const flow = await new FlowDriver(call, readCode).run(people, perCustomer, 'bench');
+  const cpu0 = process.cpuUsage(); const flow = await new FlowDriver(call, readCode).run(people, perCustomer, 'bench'); const cpu1 = process.cpuUsage(cpu0); console.error('NODE CPU ms per transfer', ((cpu1.user + cpu1.system) / 1000 / (customers * perCustomer)).toFixed(2), 'sys', (cpu1.system / 1000 / (customers * perCustomer)).toFixed(2));
 
   // The burst: one customer, `burst` transfers each of the whole balance, submitted at once.
   const setup = new FlowDriver(call, readCode);
