@@ -1,5 +1,5 @@
 /** What the benchmarks share: a scratch database on either engine, and percentiles. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -42,6 +42,36 @@ export function percentile(sorted: number[], p: number): number {
     (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(2),
   );
 }
+
+/**
+ * CPU time (ms, user + system) used so far by the PostgreSQL processes on this machine, from
+ * /proc: read before and after a run, the difference is what the database server spent on it
+ * (its backends live as long as the pool's connections). Undefined without /proc.
+ */
+export function postgresCpuMs(): number | undefined {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+        const fields = stat.slice(close + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** CPU time per transfer (ms) from two readings, to two decimals. */
+export const perTransfer = (ms: number, transfers: number) =>
+  Number((ms / Math.max(1, transfers)).toFixed(2));
 
 /**
  * A customer as the benches need one: email verified, identity check approved, a current

@@ -16,6 +16,12 @@
  *   npm run bench:transfers -- [--engine pglite|postgres|all] [--customers 16] [--transfers 20]
  *                              [--burst 50] [--pool 20] [--via inject|http|both] [--health 5]
  *
+ * Each flow also reports the CPU time spent per transfer (ms): `app`, the app's process (in
+ * process, the bench's own; over HTTP, the server's, from its GET /bench/cpu), and `database`,
+ * the PostgreSQL server's processes on this machine (read from /proc; absent for PGlite, which
+ * runs inside the app's process). Their sum against the machine's cores is the ceiling of
+ * transfers a second, whatever the locks.
+ *
  * The code is read where the app issues it (the inbox), as the customer would read their email.
  * PostgreSQL is reached at BENCH_DATABASE_URL. Exit status 1 when a step failed, the burst did
  * not end with exactly one transfer, or the books do not balance.
@@ -27,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { checkLedger } from '../../apps/server/src/ledger/index.js';
-import { enginesFrom, percentile } from '../common.js';
+import { enginesFrom, percentile, perTransfer, postgresCpuMs } from '../common.js';
 import { FlowDriver, startBenchBank, type Call, type Person } from './bank.js';
 import type { TransferServerReady } from './server.js';
 
@@ -68,7 +74,19 @@ async function inProcess(engine: string) {
   const people = await Promise.all(
     Array.from({ length: customers }, (_, i) => bank.seed(i, 100_000_000n)),
   );
-  const cpu0 = process.cpuUsage(); const flow = await new FlowDriver(call, readCode).run(people, perCustomer, 'bench'); const cpu1 = process.cpuUsage(cpu0); console.error('NODE CPU ms per transfer', ((cpu1.user + cpu1.system) / 1000 / (customers * perCustomer)).toFixed(2), 'sys', (cpu1.system / 1000 / (customers * perCustomer)).toFixed(2));
+  const cpu = process.cpuUsage();
+  const database = postgresCpuMs();
+  const flow = await new FlowDriver(call, readCode).run(people, perCustomer, 'bench');
+  const used = process.cpuUsage(cpu);
+  const databaseUsed = engine === 'postgres' ? postgresCpuMs() : undefined;
+  // CPU per transfer: this process (the app, and for PGlite its database too, with the little
+  // the driver adds) and the PostgreSQL server's processes.
+  const cpuMs = {
+    app: perTransfer((used.user + used.system) / 1000, flow.transfers),
+    ...(databaseUsed !== undefined && database !== undefined
+      ? { database: perTransfer(databaseUsed - database, flow.transfers) }
+      : {}),
+  };
 
   // The burst: one customer, `burst` transfers each of the whole balance, submitted at once.
   const setup = new FlowDriver(call, readCode);
@@ -88,7 +106,7 @@ async function inProcess(engine: string) {
   const books = await checkLedger(bank.database.db);
   await bank.close();
   return {
-    flow,
+    flow: { ...flow, cpuMsPerTransfer: cpuMs },
     burst: { submissions: burst, succeeded, ms: Number(burstMs.toFixed(1)) },
     booksBalanced: books.ok,
   };
@@ -181,9 +199,23 @@ async function overHttp(engine: string) {
       const res = await fetch(`${base}/bench/inbox/${who.userId}`);
       return ((await res.json()) as { code: string | null }).code ?? '';
     };
+    const serverCpu = async () =>
+      ((await (await fetch(`${base}/bench/cpu`)).json()) as { ms: number }).ms;
+    const [app, database] = [await serverCpu(), postgresCpuMs()];
     const flow = await new FlowDriver(call, readCode).run(ready.people, perCustomer, 'http');
+    const [appAfter, databaseAfter] = [await serverCpu(), postgresCpuMs()];
+    const cpuMs = {
+      app: perTransfer(appAfter - app, flow.transfers),
+      ...(engine === 'postgres' && database !== undefined && databaseAfter !== undefined
+        ? { database: perTransfer(databaseAfter - database, flow.transfers) }
+        : {}),
+    };
     const books = (await (await fetch(`${base}/bench/books`)).json()) as { ok: boolean };
-    return { health: yardstick, flow, booksBalanced: books.ok };
+    return {
+      health: yardstick,
+      flow: { ...flow, cpuMsPerTransfer: cpuMs },
+      booksBalanced: books.ok,
+    };
   } finally {
     await stop();
   }

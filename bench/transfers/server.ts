@@ -7,9 +7,10 @@
  *
  *   tsx bench/transfers/server.ts [--engine postgres|pglite] [--customers 16] [--pool 20]
  *
- * Plus two routes the product does not have: GET /bench/inbox/:userId (the last code the app
- * issued to that customer: what the customer would read in their email) and GET /bench/books
- * (the ledger checker's verdict, once the run is over).
+ * Plus three routes the product does not have: GET /bench/inbox/:userId (the last code the app
+ * issued to that customer: what the customer would read in their email), GET /bench/cpu (this
+ * process's CPU time so far, ms) and GET /bench/books (the ledger checker's verdict, once the
+ * run is over).
  */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -34,6 +35,10 @@ const bank = await startBenchBank(args.engine ?? 'postgres', Number(args.pool));
 bank.app.get('/bench/inbox/:userId', { schema: { hide: true } }, async (request) => ({
   code: bank.inbox.get((request.params as { userId: string }).userId) ?? null,
 }));
+bank.app.get('/bench/cpu', { schema: { hide: true } }, async () => {
+  const { user, system } = process.cpuUsage();
+  return { ms: (user + system) / 1000 };
+});
 bank.app.get('/bench/books', { schema: { hide: true } }, async () => ({
   ok: (await checkLedger(bank.database.db)).ok,
 }));
