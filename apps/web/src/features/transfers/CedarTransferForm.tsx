@@ -18,7 +18,7 @@ import { useCheckPayee } from './api/check-payee';
 import { useSaveTransfer } from './api/save-transfer';
 import { ChargePreview } from './ChargePreview';
 import { registerChecked } from './clear-on-fix';
-import { flowPath } from './layout';
+import { toReview } from './layout';
 import { PayeeCheckResult } from './PayeeCheckResult';
 import type { SendFormHandle } from './TransferForm';
 import {
@@ -152,7 +152,7 @@ export function CedarTransferForm({
     if (!payee) return;
     setFailure(null);
     save.mutate(cedarTransferFields(bank, terms.currency, payee, values), {
-      onSuccess: (saved) => void navigate(flowPath.confirm(saved.id)),
+      onSuccess: (saved) => void toReview(navigate, saved.id),
       onError: onFailure,
     });
   });

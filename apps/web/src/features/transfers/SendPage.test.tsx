@@ -134,6 +134,30 @@ describe('Bank Transfer: the send form', () => {
     });
   });
 
+  it('comes back to the details as typed when the browser goes back from the review', async () => {
+    const fetchMock = creating(() => ({ status: 201, body: transferSample() }));
+    const user = userEvent.setup();
+    const router = renderRoute('/dashboard/send');
+    await screen.findByLabelText('Bank');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/send/confirm'));
+
+    // Back: the draft's edit page (as Edit on the review), not an empty form.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/dashboard/send');
+    expect(router.state.location.search).toBe('?id=t1');
+    const amount = (await screen.findByLabelText('Amount')) as HTMLInputElement;
+    expect(amount.value).toBe('150.25');
+    expect((screen.getByLabelText('Account holder name') as HTMLInputElement).value).toBe(
+      'Grace Hopper',
+    );
+    // Forward returns to the review; one transfer was made in all.
+    await act(() => router.navigate(1));
+    expect(router.state.location.pathname).toBe('/dashboard/send/confirm');
+    expect(creates(fetchMock)).toHaveLength(1);
+  });
+
   it('keeps the key when the same details are sent again, and takes a new one when they change', async () => {
     const fetchMock = creating(() => problem(503, 'UNAVAILABLE', 'The service is busy.'));
     const user = userEvent.setup();

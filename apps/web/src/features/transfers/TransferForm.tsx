@@ -14,7 +14,7 @@ import { TextField } from '../../components/ui/TextField';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/apply-field-errors';
 import { useSaveTransfer } from './api/save-transfer';
-import { flowPath } from './layout';
+import { toReview } from './layout';
 import { NoticeDialog, useRefusalNotice } from '../../components/ui/NoticeDialog';
 import { ChargePreview } from './ChargePreview';
 import { registerChecked } from './clear-on-fix';
@@ -96,7 +96,7 @@ export function TransferForm({
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
     save.mutate(transferFields(values), {
-      onSuccess: (saved) => void navigate(flowPath.confirm(saved.id)),
+      onSuccess: (saved) => void toReview(navigate, saved.id),
       onError: (error) => {
         const refusal = refusalNotice(error);
         if (refusal) setNotice(refusal);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams, type NavigateFunction } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
@@ -120,3 +120,13 @@ export const flowPath = {
   confirm: (id: string) => `/dashboard/send/confirm?id=${encodeURIComponent(id)}`,
   pin: (id: string) => `/dashboard/send/pin?id=${encodeURIComponent(id)}`,
 };
+
+/**
+ * From the form to the review of the draft just saved. The form's place in the history becomes
+ * that draft's edit page first, so the browser's Back from the review returns to the details as
+ * typed (as Edit does), not to an empty form.
+ */
+export async function toReview(navigate: NavigateFunction, id: string): Promise<void> {
+  await navigate(flowPath.edit(id), { replace: true });
+  await navigate(flowPath.confirm(id));
+}

@@ -27,15 +27,17 @@ export function ItemLink({
 }
 
 /**
- * An email address that may wrap where addresses are read apart, after the @ (and, in a very
- * narrow place, before a dot of the domain), never in the middle of a name:
- * "ama.mensah@" / "example.com".
+ * An email address that may wrap where addresses are read apart, after the @ (and, in a narrow
+ * place, before a dot of the name or the domain), never in the middle of a name:
+ * "ama.mensah@" / "example.com", or "ama" / ".mensah@" / "example.com". A long name with dots
+ * ("newbie.1795811420309@") would otherwise hold its column wide enough to push a queue's table
+ * past a 1024 px screen.
  */
 export function Email({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
-  const local = at < 0 ? email : email.slice(0, at + 1);
+  const local = (at < 0 ? email : email.slice(0, at + 1)).split(/(?=\.)/);
   const domain = at < 0 ? [] : email.slice(at + 1).split(/(?=\.)/);
-  const parts = [local, ...domain].filter(Boolean);
+  const parts = [...local, ...domain].filter(Boolean);
   return parts.map((part, i) => (
     <Fragment key={i}>
       {i > 0 && <wbr />}
