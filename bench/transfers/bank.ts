@@ -168,7 +168,10 @@ export class FlowDriver {
     return res;
   }
 
-  /** One transfer through every step; the id, and the submit answer's status. */
+  /**
+   * One transfer through every step; the id, and the submit answer's status. Every step carries
+   * an Idempotency-Key of its own, as the web app sends one with every change (decision 31).
+   */
   async send(who: Person, key: string, amount: string, stopBefore?: 'submit') {
     const created = await this.timed(
       'create',
@@ -179,14 +182,15 @@ export class FlowDriver {
       key,
     );
     const id = (created.body as { id: string }).id;
-    await this.timed('confirm', who, 'POST', `/api/v1/transfers/${id}/confirm`);
-    const pin = await this.timed('pin', who, 'POST', `/api/v1/transfers/${id}/pin`, { pin: PIN });
+    const base = `/api/v1/transfers/${id}`;
+    await this.timed('confirm', who, 'POST', `${base}/confirm`, {}, `${key}-confirm`);
+    const pin = await this.timed('pin', who, 'POST', `${base}/pin`, { pin: PIN }, `${key}-pin`);
     if ((pin.body as { next?: string }).next === 'code') {
       const code = await this.readCode(who);
-      await this.timed('code', who, 'POST', `/api/v1/transfers/${id}/code`, { code });
+      await this.timed('code', who, 'POST', `${base}/code`, { code }, `${key}-code`);
     }
     if (stopBefore) return { id, status: pin.status };
-    const submit = await this.timed('submit', who, 'POST', `/api/v1/transfers/${id}/submit`);
+    const submit = await this.timed('submit', who, 'POST', `${base}/submit`, {}, `${key}-submit`);
     return { id, status: submit.status };
   }
 

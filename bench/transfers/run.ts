@@ -97,7 +97,9 @@ async function inProcess(engine: string) {
     ready.push((await setup.send(rich, `bench-burst-${n}`, '399', 'submit')).id);
   const burstStarted = performance.now();
   const answers = await Promise.all(
-    ready.map((id) => call(rich, 'POST', `/api/v1/transfers/${id}/submit`)),
+    ready.map((id) =>
+      call(rich, 'POST', `/api/v1/transfers/${id}/submit`, {}, `bench-burst-submit-${id}`),
+    ),
   );
   const burstMs = performance.now() - burstStarted;
   const succeeded = answers.filter((r) => r.status === 200).length;

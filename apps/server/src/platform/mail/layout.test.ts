@@ -12,18 +12,25 @@ const withoutComments = (html: string) => html.replace(/<!--.*?-->/gs, '');
 
 describe('renderEmail', () => {
   it("is React Email's render: the same text, the same HTML less hydration comments", async () => {
-    const element = createElement(
-      EmailLayout,
-      { preview: 'Transfer sent', heading: 'Transfer sent' },
-      createElement(P, null, 'Hello ', 'Ngozi', ','),
-      createElement(
-        P,
-        null,
-        'You sent $1,200.00 to ',
-        createElement('a', { href: 'https://bank.example/wp-user/dashboard' }, 'Grace & Co'),
-        ' <at once>.',
-      ),
-    );
+    const element = createElement(EmailLayout, {
+      preview: 'Transfer sent',
+      heading: 'Transfer sent',
+      children: [
+        createElement(P, { key: 'hello', children: ['Hello ', 'Ngozi', ','] }),
+        createElement(P, {
+          key: 'body',
+          children: [
+            'You sent $1,200.00 to ',
+            createElement(
+              'a',
+              { key: 'link', href: 'https://bank.example/wp-user/dashboard' },
+              'Grace & Co',
+            ),
+            ' <at once>.',
+          ],
+        }),
+      ],
+    });
     const message = renderEmail('ngozi@example.com', 'Transfer sent', element);
     const expected = await reactEmail(element);
     expect(message.text).toBe(expected.text);
