@@ -253,6 +253,32 @@ describe('a retry with the same Idempotency-Key', () => {
     expect(wrongPins).toEqual([]);
   });
 
+  it('tells a PIN guess under a used key nothing: every guess gets the first answer', async () => {
+    const fee = await purpose();
+    const c = await payer();
+    await fund(c, 10_000n);
+    const key = newKey();
+    const body = { purpose: fee.id, amount: '7.00', idempotencyKey: newKey() };
+    const first = await c.client.post(PAY, { ...body, pin: TEST_PIN }, { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(201);
+    // Someone holding the session and this key, not the PIN: were the PIN compared, a wrong
+    // guess would be a 422 and the right one the first answer, and no guess would be counted.
+    for (const pin of ['0000', '1234', '9999', TEST_PIN]) {
+      const guess = await c.client.post(PAY, { ...body, pin }, { 'idempotency-key': key });
+      expect(guess.statusCode, guess.body).toBe(201);
+      expect(guess.headers['idempotent-replayed']).toBe('true');
+      expect(guess.body).toBe(first.body);
+    }
+    expect(await debitsOf(c)).toBe(1);
+    // The rest of the request is still compared.
+    const other = await c.client.post(
+      PAY,
+      { ...body, amount: '7.01', pin: '0000' },
+      { 'idempotency-key': key },
+    );
+    expect(other.statusCode).toBe(422);
+  });
+
   it('is refused when the key is not 8 to 100 printable characters', async () => {
     const c = await customer();
     for (const bad of ['short', 'x'.repeat(101), 'has space in it']) {
