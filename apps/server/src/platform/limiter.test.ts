@@ -66,6 +66,46 @@ describe('a fair limiter', () => {
     expect(limiter.owners).toBe(0);
   });
 
+  it('lets a newcomer into a full line in place of the last file of whoever has the most waiting', async () => {
+    const limiter = createFairLimiter(options);
+    const started: string[] = [];
+    const gates = new Map<string, ReturnType<typeof gate>>();
+    const run = (owner: string, name: string) => {
+      const g = gate(started, name);
+      gates.set(name, g);
+      return limiter.run(owner, g.work).then(
+        () => 'done',
+        (error: unknown) => (error as AppError).code,
+      );
+    };
+    // Six accounts of one person hold both turns and fill the whole line of 16 (3 × 5 + 1).
+    const hogs = [
+      ...['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'].map((n) => run(n[0] as string, n)),
+      ...['c', 'd', 'e'].flatMap((owner) => [1, 2, 3].map((n) => run(owner, `${owner}${n}`))),
+      run('f', 'f1'),
+    ];
+    await settle();
+    expect(started).toEqual(['a1', 'b1']);
+    // Someone else arrives: they wait for a turn, and the last file of a longest line (a4)
+    // gives way, told busy.
+    const victim = run('v', 'v1');
+    expect(await Promise.race([victim, settle().then(() => 'waiting')])).toBe('waiting');
+    expect(await hogs[3]).toBe('UNAVAILABLE');
+    for (let round = 0; round < 40 && !started.includes('v1'); round++) {
+      for (const name of started) gates.get(name)?.open();
+      await settle();
+    }
+    expect(started.indexOf('v1')).toBeLessThanOrEqual(8);
+    for (const g of gates.values()) g.open();
+    for (let round = 0; round < 40; round++) {
+      for (const g of gates.values()) g.open();
+      await settle();
+    }
+    expect(await victim).toBe('done');
+    expect((await Promise.all(hogs)).filter((r) => r === 'UNAVAILABLE')).toEqual(['UNAVAILABLE']);
+    expect(limiter.owners).toBe(0);
+  });
+
   it('passes the turn on when the work fails', async () => {
     const limiter = createFairLimiter({ ...options, atOnce: 1 });
     const failing = limiter.run('A', () => Promise.reject(new Error('broken file')));

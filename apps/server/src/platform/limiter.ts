@@ -33,7 +33,11 @@ export function createLimiter(options: { atOnce: number; waiting: number; busy: 
  * at most `perOwner` running and `waitingPerOwner` in line, the line holds at most `waiting` in
  * all, and a freed turn goes to the waiting owner served longest ago, not to whoever queued
  * first. One person sending many files at once fills their own short line and is told "busy"
- * (503); everyone else's file is checked at the next free turn (issue 20).
+ * (503); everyone else's file is checked at the next free turn (issue 20). When the whole line
+ * is full, a newcomer takes the place of the last file of whoever has the most waiting (that
+ * file is told "busy" instead), as long as that person keeps at least as many waiting as the
+ * newcomer then has: a few accounts of one person filling the shared line cannot refuse
+ * everyone else.
  */
 export function createFairLimiter(options: {
   atOnce: number;
@@ -42,9 +46,13 @@ export function createFairLimiter(options: {
   waiting: number;
   busy: string;
 }) {
+  interface Waiter {
+    resume: () => void;
+    refuse: (error: Error) => void;
+  }
   interface Owner {
     running: number;
-    line: (() => void)[];
+    line: Waiter[];
     /** When this owner last got a turn (a counter): the longest-unserved goes first. */
     servedAt: number;
   }
@@ -68,11 +76,30 @@ export function createFairLimiter(options: {
         if (!next || owner.servedAt < next.servedAt) next = owner;
       }
       if (!next) return;
-      const resume = next.line.shift() as () => void;
+      const { resume } = next.line.shift() as Waiter;
       waiting--;
       start(next);
       resume();
     }
+  };
+
+  /**
+   * The whole line is full: the last waiter of the person with the longest line is told busy
+   * to make room for `newcomer`, if that person keeps at least as many waiting as the newcomer
+   * then has. Answers whether room was made.
+   */
+  const makeRoomFor = (newcomer: Owner): boolean => {
+    let longest: Owner | undefined;
+    for (const owner of owners.values()) {
+      if (!longest || owner.line.length > longest.line.length) longest = owner;
+    }
+    if (!longest || longest === newcomer || longest.line.length <= newcomer.line.length + 1) {
+      return false;
+    }
+    const { refuse } = longest.line.pop() as Waiter;
+    waiting--;
+    refuse(new AppError('UNAVAILABLE', options.busy));
+    return true;
   };
 
   return {
@@ -85,13 +112,18 @@ export function createFairLimiter(options: {
       if (running < options.atOnce && owner.running < options.perOwner && owner.line.length === 0) {
         start(owner);
       } else {
-        if (owner.line.length >= options.waitingPerOwner || waiting >= options.waiting) {
+        if (
+          owner.line.length >= options.waitingPerOwner ||
+          (waiting >= options.waiting && !makeRoomFor(owner))
+        ) {
           if (owner.running === 0 && owner.line.length === 0) owners.delete(ownerId);
           throw new AppError('UNAVAILABLE', options.busy);
         }
         waiting++;
         const line = owner.line;
-        await new Promise<void>((resolve) => line.push(resolve));
+        await new Promise<void>((resolve, reject) =>
+          line.push({ resume: resolve, refuse: reject }),
+        );
       }
       try {
         return await work();

@@ -15,7 +15,7 @@ import { fields, fundingHelpers, proof, type Customer } from '../funding/setup.j
 
 const SERVER_ID: string = 'web-7:4242';
 const suite = useTestApp({ serverId: SERVER_ID });
-const { customer, payer, fund, cryptoType, purpose, footprint } = fundingHelpers(suite);
+const { customer, payer, fund, cryptoType, purpose, footprint, staff } = fundingHelpers(suite);
 
 const PAY = '/api/v1/funding/payments/from-balance';
 let keys = 0;
@@ -251,6 +251,76 @@ describe('a retry with the same Idempotency-Key', () => {
       .where('target_id', '=', String(c.userId))
       .execute();
     expect(wrongPins).toEqual([]);
+  });
+
+  it('tells a PIN guess under a used key nothing: every guess gets the first answer', async () => {
+    const fee = await purpose();
+    const c = await payer();
+    await fund(c, 10_000n);
+    const key = newKey();
+    const body = { purpose: fee.id, amount: '7.00', idempotencyKey: newKey() };
+    const first = await c.client.post(PAY, { ...body, pin: TEST_PIN }, { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(201);
+    // Someone holding the session and this key, not the PIN: were the PIN compared, a wrong
+    // guess would be a 422 and the right one the first answer, and no guess would be counted.
+    for (const pin of ['0000', '1234', '9999', TEST_PIN]) {
+      const guess = await c.client.post(PAY, { ...body, pin }, { 'idempotency-key': key });
+      expect(guess.statusCode, guess.body).toBe(201);
+      expect(guess.headers['idempotent-replayed']).toBe('true');
+      expect(guess.body).toBe(first.body);
+    }
+    expect(await debitsOf(c)).toBe(1);
+    // The rest of the request is still compared.
+    const other = await c.client.post(
+      PAY,
+      { ...body, amount: '7.01', pin: '0000' },
+      { 'idempotency-key': key },
+    );
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('is refused, not replayed, once the session has ended or the permission is gone', async () => {
+    const fee = await purpose();
+    const c = await payer();
+    await fund(c, 10_000n);
+    const key = newKey();
+    const body = { purpose: fee.id, amount: '3.00', idempotencyKey: newKey(), pin: TEST_PIN };
+    expect((await c.client.post(PAY, body, { 'idempotency-key': key })).statusCode).toBe(201);
+    const ended = c.client.cookie;
+    expect((await c.client.post('/api/v1/auth/signout')).statusCode).toBeLessThan(300);
+    const replay = await suite.app.inject({
+      method: 'POST',
+      url: PAY,
+      payload: body,
+      headers: { 'x-bank-csrf': '1', cookie: ended ?? '', 'idempotency-key': key },
+    });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.headers['idempotent-replayed']).toBeUndefined();
+
+    // A staff member's stored answer is not given back once their role no longer grants it.
+    const finance = await staff('finance');
+    const checks = '/api/v1/staff/ledger-checks';
+    const ran = await finance.post(checks, {}, { 'idempotency-key': key });
+    expect(ran.statusCode, ran.body).toBe(201);
+    expect((await finance.post(checks, {}, { 'idempotency-key': key })).statusCode).toBe(201);
+    const role = await suite.database.db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', 'customer_service')
+      .executeTakeFirstOrThrow();
+    const member = await suite.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'funding.finance@bank.example')
+      .executeTakeFirstOrThrow();
+    await suite.database.db.deleteFrom('user_roles').where('user_id', '=', member.id).execute();
+    await suite.database.db
+      .insertInto('user_roles')
+      .values({ user_id: member.id, role_id: role.id })
+      .execute();
+    const refused = await finance.post(checks, {}, { 'idempotency-key': key });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('is refused when the key is not 8 to 100 printable characters', async () => {

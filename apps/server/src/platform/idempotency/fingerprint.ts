@@ -21,6 +21,33 @@ export function canonical(value: unknown): unknown {
 }
 
 /**
+ * Fields that hold something only the person knows (a PIN, a password, an emailed code). They
+ * are left out of a request's fingerprint: were they in it, the same key sent again with a
+ * guessed PIN would answer 422 (another request) or the first answer (the right PIN), and that
+ * difference tells a guesser the PIN without the guess ever being judged or counted (security
+ * review). Without them, every guess under a used key gets the same answer, whatever it is.
+ */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set([
+  'pin',
+  'currentPin',
+  'newPin',
+  'confirmPin',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'code',
+]);
+
+/** A body (or an upload's text fields) as fingerprinted: without its secret fields. */
+export function withoutSecrets(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
+    return body;
+  }
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !SECRET_FIELDS.has(name)));
+}
+
+/**
  * The fingerprint of a request, an HMAC under the server's secret: the table never holds a
  * plain digest of a body whose only unknown part is a four-digit PIN.
  */

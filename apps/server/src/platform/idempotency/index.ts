@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import { uploadOf } from '../files/index.js';
-import { requestFingerprint } from './fingerprint.js';
+import { requestFingerprint, withoutSecrets } from './fingerprint.js';
 import { CLAIM_RENEW_MS, claimKey, releaseKey, renewClaim, saveAnswer } from './store.js';
 
 export { purgeExpiredAnswers, CLAIM_LEASE_MS, ANSWER_KEPT_MS } from './store.js';
@@ -17,7 +17,9 @@ export { purgeExpiredAnswers, CLAIM_LEASE_MS, ANSWER_KEPT_MS } from './store.js'
  * `config: { idempotent: false }` (and says why). With the header:
  * - the first request with the key does the work; a 2xx answer is saved (status, type, body);
  * - a retry with the same key and the same request (method, route, parameters, body, uploaded
- *   files' bytes) gets that answer again, marked `Idempotent-Replayed: true`, and nothing runs;
+ *   files' bytes; a PIN, password or code in the body is not compared, so a guess under a used
+ *   key learns nothing) gets that answer again, marked `Idempotent-Replayed: true`, and nothing
+ *   runs;
  * - the same key with another request is a 422 (IDEMPOTENCY_KEY_REUSED);
  * - a retry while the first is still running is a 409 (IDEMPOTENCY_IN_PROGRESS) with
  *   Retry-After: 1, never a second run;
@@ -95,7 +97,11 @@ async function claimOrAnswer(
     route: request.routeOptions.url,
     params: request.params,
     query: request.query,
-    body: upload ?? request.body ?? null,
+    // What the person alone knows (a PIN, a password, a code) is not compared: a retry under a
+    // used key must not tell a right guess from a wrong one (fingerprint.ts).
+    body: upload
+      ? { ...upload, fields: withoutSecrets(upload.fields) }
+      : withoutSecrets(request.body ?? null),
   });
   const outcome = await claimKey(options.db, {
     userId,
