@@ -7,13 +7,13 @@ import { ConfigError, loadConfig } from './config.js';
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'bank-config-'));
 
 describe('loadConfig', () => {
-  it('names this server by SERVER_ID, else by host and process (X-Served-By)', () => {
+  it('names this server by SERVER_ID, else by a random id of this process (X-Served-By)', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SERVER_ID: 'web-2.eu:1' }).serverId).toBe(
       'web-2.eu:1',
     );
     const named = loadConfig({ DATA_DIR: dataDir() }).serverId;
-    expect(named.endsWith(`:${process.pid}`)).toBe(true);
-    expect(named).toMatch(/^[A-Za-z0-9._:-]{1,64}$/);
+    expect(named).toMatch(/^srv-[A-Za-z0-9_-]{11}$/);
+    expect(loadConfig({ DATA_DIR: dataDir() }).serverId).toBe(named);
   });
 
   it('has working defaults for a newcomer', () => {
