@@ -114,7 +114,9 @@ describe('transfer review: leaks', () => {
 
     // 1. The log: no secret, no personal data of the customer or the beneficiary.
     const log = lines
-      .map((l) => l.replace(/"(pid|hostname|serverId|time|responseTime|reqId)":("[^"]*"|[\d.]+)/g, ''))
+      .map((l) =>
+        l.replace(/"(pid|hostname|serverId|time|responseTime|reqId)":("[^"]*"|[\d.]+)/g, ''),
+      )
       .join('\n');
     expect(log.length).toBeGreaterThan(0);
     for (const secret of [PIN, ...codes]) expect(alone(secret).test(log), secret).toBe(false);
