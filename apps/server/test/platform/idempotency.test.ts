@@ -206,6 +206,18 @@ describe('a retry with the same Idempotency-Key', () => {
     expect(busy.headers['retry-after']).toBe('1');
     expect((await footprint()).requests).toBe(before.requests + 1);
 
+    // A claim that stopped being renewed (its server died 11 s ago): come back when it lapses,
+    // not every second (each retry counts against the route's rate limit).
+    await suite.database.db
+      .updateTable('idempotent_requests')
+      .set({ locked_until: new Date(Date.now() + 9_000) })
+      .where('user_id', '=', c.userId)
+      .execute();
+    const dying = await sendDeposit(c.client, form, key);
+    expect(dying.statusCode, dying.body).toBe(409);
+    expect(Number(dying.headers['retry-after'])).toBeGreaterThanOrEqual(8);
+    expect(Number(dying.headers['retry-after'])).toBeLessThanOrEqual(9);
+
     // A claim whose server died (its lease ran out) is taken over by the next retry.
     await suite.database.db
       .updateTable('idempotent_requests')

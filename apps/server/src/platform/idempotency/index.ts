@@ -21,8 +21,9 @@ export { purgeExpiredAnswers, CLAIM_LEASE_MS, ANSWER_KEPT_MS } from './store.js'
  *   key learns nothing) gets that answer again, marked `Idempotent-Replayed: true`, and nothing
  *   runs;
  * - the same key with another request is a 422 (IDEMPOTENCY_KEY_REUSED);
- * - a retry while the first is still running is a 409 (IDEMPOTENCY_IN_PROGRESS) with
- *   Retry-After: 1, never a second run;
+ * - a retry while the first is still running is a 409 (IDEMPOTENCY_IN_PROGRESS), never a second
+ *   run, with Retry-After: 1 while the first renews its claim, or the seconds until its claim
+ *   lapses once it has stopped renewing it (its server died: store.ts, `retryAfter`);
  * - a refusal (4xx) or a failure (5xx) saves nothing: the key is free again, so the same form
  *   sent again once the customer has topped up, or the server is back, does the work.
  * Keys are the person's own: the same key from another person is another key.
@@ -45,7 +46,8 @@ const KEY_DESCRIPTION =
   'the form is sent). A retry with the same key and the same request gets the first answer ' +
   '(header Idempotent-Replayed: true) and does nothing again; the same key with another request ' +
   'is a 422 (IDEMPOTENCY_KEY_REUSED); while the first is still running, a 409 ' +
-  '(IDEMPOTENCY_IN_PROGRESS, Retry-After: 1). Only answers 200-299 are kept (24 hours); after a ' +
+  '(IDEMPOTENCY_IN_PROGRESS) with Retry-After: 1 while the first runs, or the seconds until a ' +
+  'first attempt that stopped (its server died) may be taken over. Only answers 200-299 are kept (24 hours); after a ' +
   'refusal or a failure the same key may be sent again. Keys are scoped to the signed-in person.';
 
 /** The Idempotency-Key header as a schema: required, as transfers and adjustments ask for it. */
@@ -129,7 +131,7 @@ async function claimOrAnswer(
       return reply.send(status === 204 ? undefined : body);
     }
     case 'running':
-      reply.header('retry-after', '1');
+      reply.header('retry-after', String(outcome.retryAfterSeconds));
       throw new AppError(
         'IDEMPOTENCY_IN_PROGRESS',
         'This request is still being processed. Wait a moment, then look at its result.',

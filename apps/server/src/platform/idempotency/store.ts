@@ -29,8 +29,22 @@ export interface StoredAnswer {
 export type ClaimOutcome =
   | { kind: 'run'; token: string }
   | { kind: 'replay'; answer: StoredAnswer }
-  | { kind: 'running' }
+  /** When to try again (Retry-After, seconds): `retryAfter`. */
+  | { kind: 'running'; retryAfterSeconds: number }
   | { kind: 'reused' };
+
+/**
+ * When a retry of a request still running should come back: in a second while its attempt
+ * renews its lease (it is alive and will answer soon), else when its lease lapses. A lease
+ * that missed its renewal by more than two seconds belongs to an attempt that most likely died
+ * with its server: a retry every second until then would only use up the route's rate limit
+ * (the fault test's customer waited 71 s at the PIN step: 20 retries in the lease, then a 429).
+ */
+export function retryAfter(lockedUntil: Date, now: Date): number {
+  const left = lockedUntil.getTime() - now.getTime();
+  if (left > CLAIM_LEASE_MS - CLAIM_RENEW_MS - 2_000) return 1;
+  return Math.max(1, Math.ceil(left / 1000));
+}
 
 export interface ClaimRequest {
   userId: bigint;
@@ -89,7 +103,9 @@ export async function claimKey(db: Kysely<DB>, request: ClaimRequest): Promise<C
     const stale = row.state === 'running' && new Date(row.locked_until) <= now;
     if (!expired && !stale) {
       if (row.fingerprint !== fingerprint) return { kind: 'reused' };
-      if (row.state === 'running') return { kind: 'running' };
+      if (row.state === 'running') {
+        return { kind: 'running', retryAfterSeconds: retryAfter(new Date(row.locked_until), now) };
+      }
       return {
         kind: 'replay',
         answer: {
@@ -108,9 +124,9 @@ export async function claimKey(db: Kysely<DB>, request: ClaimRequest): Promise<C
       .where('claim', '=', row.claim)
       .returning('claim')
       .executeTakeFirst();
-    return taken ? { kind: 'run', token } : { kind: 'running' };
+    return taken ? { kind: 'run', token } : { kind: 'running', retryAfterSeconds: 1 };
   }
-  return { kind: 'running' };
+  return { kind: 'running', retryAfterSeconds: 1 };
 }
 
 /** Saves the answer of the attempt holding `token`, to be replayed until it expires. */
