@@ -1,7 +1,10 @@
 /** What the benchmarks share: a scratch database on either engine, and percentiles. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/connection.js';
 import type { DB } from '../apps/server/src/db/schema.js';
@@ -110,3 +113,46 @@ export async function approvedCustomer(
   });
   return { user, account };
 }
+
+/**
+ * Starts a bench server (`entry`, run with tsx and the server's TypeScript settings) as a process
+ * of its own with `args`, and answers the JSON line it prints once it listens, with `stop`:
+ * closing its stdin, which makes it close the app and drop its database.
+ */
+export function spawnBenchServer<Ready>(
+  entry: string,
+  args: string[],
+): Promise<{ ready: Ready; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    // The server's own TypeScript settings (JSX for the emails), as the npm scripts give them.
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: fileURLToPath(new URL('../apps/server/tsconfig.json', import.meta.url)),
+    },
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const stop = async () => {
+    child.stdin.end();
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve({ ready: JSON.parse(line) as Ready, stop }));
+    void exited.then((code) =>
+      reject(new Error(`bench server exited (${code}) before it was ready`)),
+    );
+  });
+}
+
+/** The payee of the benches' bank transfers: another bank's account, in the app's currency. */
+export const BENEFICIARY = {
+  bank: 'Deutsche Bank',
+  swift: 'DEUTDEFF',
+  currency: 'USD',
+  routing: '021000021',
+  country: 'DE',
+  accountNumber: 'DE89370400440532013000',
+  accountHolderName: 'Grace Hopper',
+  saveBeneficiary: false,
+};

@@ -30,9 +30,7 @@
  * missed the customer it was looking for, the audit chain has a problem, a proposal was posted
  * other than exactly once, or the books do not balance.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -41,7 +39,6 @@ import { generate } from 'otplib';
 import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database } from '../../apps/server/src/db/connection.js';
-import { createDeps } from '../../apps/server/src/deps.js';
 import {
   checkLedger,
   ensureInternalAccounts,
@@ -51,6 +48,7 @@ import {
 import { verifyAuditChain } from '../../apps/server/src/platform/audit/index.js';
 import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
 import { bootstrapAdmin } from '../../apps/server/src/modules/staff/bootstrap.js';
+import { benchDeps } from '../app.js';
 import { enginesFrom, openBenchDatabase, percentile } from '../common.js';
 
 const { values: args } = parseArgs({
@@ -397,21 +395,7 @@ const finds = (id: bigint) => (body: unknown) =>
 
 async function runEngine(engine: string) {
   const { database, cleanup } = await openBenchDatabase(engine, Number(args.pool));
-  const uploads = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-uploads-'));
-  const deps = createDeps({
-    config: {
-      basePath: '/wp-user',
-      env: 'test',
-      logLevel: 'silent',
-      trustProxy: false,
-      secretKey: SECRET,
-      appUrl: 'http://127.0.0.1/wp-user',
-      publicOrigin: undefined,
-      currency: 'USD',
-    },
-    database,
-    uploadsDir: uploads,
-  });
+  const { deps, removeUploads } = benchDeps(database, SECRET);
   const app = await buildApp({ deps, rateLimits: false, logger: process.env.BENCH_LOG === '1' });
   await app.ready();
   const rows: Row[] = [];
@@ -585,7 +569,7 @@ async function runEngine(engine: string) {
     await app.close();
     await database.close();
     cleanup();
-    rmSync(uploads, { recursive: true, force: true });
+    removeUploads();
   }
 }
 

@@ -10,6 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PASSWORD, PIN, type Customer } from './seed.js';
+import { BENEFICIARY } from '../common.js';
 import { sleep, withRetry, type Answer, type GapMeter, type HttpClient } from './http.js';
 
 export interface Acknowledged {
@@ -86,18 +87,6 @@ export class Inbox {
   }
 }
 
-export const BENEFICIARY = {
-  bank: 'Deutsche Bank',
-  swift: 'DEUTDEFF',
-  currency: 'USD',
-  routing: '021000021',
-  country: 'DE',
-  accountNumber: 'DE89370400440532013000',
-  accountHolderName: 'Grace Hopper',
-  note: 'Harness',
-  saveBeneficiary: false,
-};
-
 export class CustomerSession {
   readonly acknowledged: Acknowledged[] = [];
   readonly refused: string[] = [];
@@ -164,7 +153,7 @@ export class CustomerSession {
       'create transfer',
       'POST',
       '/api/v1/transfers',
-      { ...BENEFICIARY, amount: (Number(amount) / 100).toFixed(2) },
+      { ...BENEFICIARY, note: 'Harness', amount: (Number(amount) / 100).toFixed(2) },
       key,
     );
     if (created.status !== 200 && created.status !== 201) {

@@ -26,12 +26,10 @@
  * each run creates and drops its own database. Exit status 1 when a request failed or the target
  * was missed.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { percentile } from '../common.js';
+import { percentile, spawnBenchServer } from '../common.js';
 import type { BenchServerReady } from './server.js';
 
 const { values: args } = parseArgs({
@@ -75,14 +73,10 @@ interface Row {
   'vs health': string;
 }
 
-function startServer(): Promise<{ ready: BenchServerReady; stop: () => Promise<void> }> {
-  const entry = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
+function startServer() {
+  return spawnBenchServer<BenchServerReady>(
+    fileURLToPath(new URL('./server.ts', import.meta.url)),
     [
-      '--import',
-      'tsx',
-      entry,
       '--engine',
       engine,
       '--customers',
@@ -92,20 +86,7 @@ function startServer(): Promise<{ ready: BenchServerReady; stop: () => Promise<v
       '--pool',
       String(args.pool),
     ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const stop = async () => {
-    child.stdin.end();
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once('line', (line) => resolve({ ready: JSON.parse(line) as BenchServerReady, stop }));
-    void exited.then((code) =>
-      reject(new Error(`bench server exited (${code}) before it was ready`)),
-    );
-  });
 }
 
 /** Cookies in turn, one per request, shared by every connection. */

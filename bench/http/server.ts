@@ -12,19 +12,16 @@
  * Plus one route the product does not have: GET /bench/bare, the app's hooks with no database
  * work, the ceiling the other targets are read against.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database } from '../../apps/server/src/db/connection.js';
-import { createDeps } from '../../apps/server/src/deps.js';
 import { ensureInternalAccounts, postEntry } from '../../apps/server/src/ledger/index.js';
 import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
 import { createSession } from '../../apps/server/src/platform/security/sessions.js';
 import { sessionCookieName } from '../../apps/server/src/plugins/session.js';
+import { benchDeps } from '../app.js';
 import { approvedCustomer, openBenchDatabase } from '../common.js';
 
 const { values: args } = parseArgs({
@@ -87,21 +84,7 @@ async function seed(database: Database): Promise<string[]> {
 }
 
 const { database, cleanup } = await openBenchDatabase(args.engine ?? 'postgres', Number(args.pool));
-const uploads = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-uploads-'));
-const deps = createDeps({
-  config: {
-    basePath: '/wp-user',
-    env: 'test',
-    logLevel: 'silent',
-    trustProxy: false,
-    secretKey: 'b'.repeat(64),
-    appUrl: 'http://127.0.0.1/wp-user',
-    publicOrigin: undefined,
-    currency: 'USD',
-  },
-  database,
-  uploadsDir: uploads,
-});
+const { deps, removeUploads } = benchDeps(database, 'b'.repeat(64));
 const app = await buildApp({ deps, rateLimits: false, logger: false });
 app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
 
@@ -111,7 +94,7 @@ function stop(): Promise<void> {
     await app.close();
     await database.close();
     cleanup();
-    rmSync(uploads, { recursive: true, force: true });
+    removeUploads();
   })();
   return stopping;
 }

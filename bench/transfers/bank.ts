@@ -6,14 +6,10 @@
  * And the flow itself, driven through any transport: app.inject in this process, or HTTP from
  * another one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database } from '../../apps/server/src/db/connection.js';
-import { createDeps } from '../../apps/server/src/deps.js';
 import {
   ensureInternalAccounts,
   postEntry,
@@ -23,7 +19,8 @@ import { hashPin } from '../../apps/server/src/modules/pin/crypto.js';
 import { hashPassword } from '../../apps/server/src/platform/security/passwords.js';
 import { createSession } from '../../apps/server/src/platform/security/sessions.js';
 import { sessionCookieName } from '../../apps/server/src/plugins/session.js';
-import { approvedCustomer, openBenchDatabase, percentile } from '../common.js';
+import { benchDeps } from '../app.js';
+import { BENEFICIARY, approvedCustomer, openBenchDatabase, percentile } from '../common.js';
 
 const SECRET = 'b'.repeat(64);
 export const PIN = '2580';
@@ -44,21 +41,7 @@ export interface BenchBank {
 
 export async function startBenchBank(engine: string, pool: number): Promise<BenchBank> {
   const { database, cleanup } = await openBenchDatabase(engine, pool);
-  const uploads = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-uploads-'));
-  const deps = createDeps({
-    config: {
-      basePath: '/wp-user',
-      env: 'test',
-      logLevel: 'silent',
-      trustProxy: false,
-      secretKey: SECRET,
-      appUrl: 'http://127.0.0.1/wp-user',
-      publicOrigin: undefined,
-      currency: 'USD',
-    },
-    database,
-    uploadsDir: uploads,
-  });
+  const { deps, removeUploads } = benchDeps(database, SECRET);
   const inbox = new Map<string, string>();
   const issue = deps.codes.issue.bind(deps.codes);
   deps.codes.issue = async (db, input) => {
@@ -111,7 +94,7 @@ export async function startBenchBank(engine: string, pool: number): Promise<Benc
       await folder.stop();
       await database.close();
       cleanup();
-      rmSync(uploads, { recursive: true, force: true });
+      removeUploads();
     },
   };
 }
@@ -131,18 +114,7 @@ export type Call = (
 /** Where a step reads the code the app emailed for it. */
 export type ReadCode = (who: Person) => Promise<string>;
 
-const details = (amount: string) => ({
-  bank: 'Deutsche Bank',
-  swift: 'DEUTDEFF',
-  currency: 'USD',
-  routing: '021000021',
-  country: 'DE',
-  accountNumber: 'DE89370400440532013000',
-  accountHolderName: 'Grace Hopper',
-  amount,
-  note: 'Bench',
-  saveBeneficiary: false,
-});
+const details = (amount: string) => ({ ...BENEFICIARY, amount, note: 'Bench' });
 
 /** Times every step of every transfer sent through `call`. */
 export class FlowDriver {

@@ -26,14 +26,18 @@
  * PostgreSQL is reached at BENCH_DATABASE_URL. Exit status 1 when a step failed, the burst did
  * not end with exactly one transfer, or the books do not balance.
  */
-import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { checkLedger } from '../../apps/server/src/ledger/index.js';
-import { enginesFrom, percentile, perTransfer, postgresCpuMs } from '../common.js';
+import {
+  enginesFrom,
+  percentile,
+  perTransfer,
+  postgresCpuMs,
+  spawnBenchServer,
+} from '../common.js';
 import { FlowDriver, startBenchBank, type Call, type Person } from './bank.js';
 import type { TransferServerReady } from './server.js';
 
@@ -115,46 +119,9 @@ async function inProcess(engine: string) {
 }
 
 function startServer(engine: string) {
-  const entry = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      entry,
-      '--engine',
-      engine,
-      '--customers',
-      String(customers),
-      '--pool',
-      String(args.pool),
-    ],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-      // The server's own TypeScript settings (JSX for the emails), as `npm run bench:transfers`.
-      env: {
-        ...process.env,
-        TSX_TSCONFIG_PATH: fileURLToPath(
-          new URL('../../apps/server/tsconfig.json', import.meta.url),
-        ),
-      },
-    },
-  );
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const stop = async () => {
-    child.stdin.end();
-    await exited;
-  };
-  return new Promise<{ ready: TransferServerReady; stop: () => Promise<void> }>(
-    (resolve, reject) => {
-      const lines = createInterface({ input: child.stdout });
-      lines.once('line', (line) =>
-        resolve({ ready: JSON.parse(line) as TransferServerReady, stop }),
-      );
-      void exited.then((code) =>
-        reject(new Error(`bench server exited (${code}) before it was ready`)),
-      );
-    },
+  return spawnBenchServer<TransferServerReady>(
+    fileURLToPath(new URL('./server.ts', import.meta.url)),
+    ['--engine', engine, '--customers', String(customers), '--pool', String(args.pool)],
   );
 }
 
