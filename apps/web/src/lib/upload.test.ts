@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api';
 import { uploadForm } from './upload';
+import { FakeXhr } from '../test-xhr';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,37 +18,15 @@ interface Scripted {
 /** A stand-in XMLHttpRequest answering each request with the next scripted answer. */
 function scriptXhr(answers: Scripted[]) {
   const sent: { headers: Record<string, string> }[] = [];
-  class FakeXhr {
-    headers: Record<string, string> = {};
-    withCredentials = false;
-    status = 0;
-    responseText = '';
-    answerHeaders: Record<string, string> = {};
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    open() {}
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value;
-    }
-    getResponseHeader(name: string) {
-      return this.answerHeaders[name.toLowerCase()] ?? null;
-    }
-    send() {
+  class Xhr extends FakeXhr {
+    override send() {
       const answer = answers[sent.length] ?? { status: 500 };
       sent.push(this);
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 } as ProgressEvent);
-      queueMicrotask(() => {
-        this.status = answer.status;
-        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
-        this.answerHeaders = answer.headers ?? {};
-        this.onload?.();
-      });
+      this.progress(1, 1);
+      queueMicrotask(() => this.answer(answer, answer.headers));
     }
   }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', Xhr);
   return sent;
 }
 

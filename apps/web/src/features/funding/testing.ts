@@ -3,6 +3,7 @@ import type { FundingForms, FundingKind, FundingRequest, Product } from '@bank/c
 import { vi } from 'vitest';
 import { bankAnswers } from '../../test-fixtures';
 import type { FakeResponse } from '../../test-utils';
+import { FakeXhr } from '../../test-xhr';
 
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 export const USDT_ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -122,41 +123,19 @@ export interface FakeUpload {
 /** A stand-in XMLHttpRequest (lib/upload.ts): records each upload, reports 40 % sent, answers. */
 export function mockUploads(answer: FakeResponse) {
   const sent: FakeUpload[] = [];
-  class FakeXhr {
-    method = '';
-    url = '';
-    headers: Record<string, string> = {};
-    withCredentials = false;
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value;
-    }
-    send(body: FormData) {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent);
+  class Xhr extends FakeXhr {
+    override send(body: FormData) {
+      this.progress(40, 100);
       sent.push({
         method: this.method,
         url: this.url,
         headers: this.headers,
         body,
-        finish: () => {
-          this.status = answer.status;
-          this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
-          this.onload?.();
-        },
+        finish: () => this.answer(answer),
       });
     }
   }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', Xhr);
   return sent;
 }
 

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute, stubObjectUrls, type FakeResponse } from '../../test-utils';
+import { FakeXhr } from '../../test-xhr';
 import { fieldProblem } from '../../test-fixtures';
 
 beforeEach(() => {
@@ -23,41 +24,19 @@ interface FakeAnswer {
 
 /** A stand-in XMLHttpRequest: records the request, reports progress, then answers. */
 function mockXhr(answer: FakeAnswer) {
-  const sent: FakeXhr[] = [];
-  class FakeXhr {
-    method = '';
-    url = '';
-    headers: Record<string, string> = {};
+  const sent: Xhr[] = [];
+  class Xhr extends FakeXhr {
     body: unknown = undefined;
-    withCredentials = false;
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
     /** Lets the test finish the upload when it chooses. */
     finish: () => void = () => undefined;
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value;
-    }
-    send(body: unknown) {
+    override send(body: unknown) {
       this.body = body;
       sent.push(this);
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent);
-      this.finish = () => {
-        this.status = answer.status;
-        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
-        this.onload?.();
-      };
+      this.progress(40, 100);
+      this.finish = () => this.answer(answer);
     }
   }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', Xhr);
   return sent;
 }
 

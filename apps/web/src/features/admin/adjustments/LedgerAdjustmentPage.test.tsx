@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, problem, renderRoute, type FakeResponse } from '../../../test-utils';
+import { FakeXhr } from '../../../test-xhr';
 import { staffMe } from '../shared/testing';
 
 afterEach(() => {
@@ -30,34 +31,13 @@ interface Upload {
 /** A stand-in XMLHttpRequest (lib/upload.ts): records each upload, reports 40 % sent. */
 function mockUploads() {
   const sent: Upload[] = [];
-  class FakeXhr {
-    headers: Record<string, string> = {};
-    withCredentials = false;
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    open() {}
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value;
-    }
-    send(body: FormData) {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent);
-      sent.push({
-        headers: this.headers,
-        body,
-        finish: (answer) => {
-          this.status = answer.status;
-          this.responseText = JSON.stringify(answer.body);
-          this.onload?.();
-        },
-      });
+  class Xhr extends FakeXhr {
+    override send(body: FormData) {
+      this.progress(40, 100);
+      sent.push({ headers: this.headers, body, finish: (answer) => this.answer(answer) });
     }
   }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', Xhr);
   return sent;
 }
 
