@@ -28,6 +28,7 @@ export * from './staff.js';
 export * from './statements.js';
 export * from './support.js';
 export * from './text.js';
+export * from './passkeys.js';
 export * from './payees.js';
 export * from './transfer-charge.js';
 export * from './transfers.js';

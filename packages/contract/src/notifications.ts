@@ -39,6 +39,8 @@ export const NOTIFICATION_KINDS = [
   'profile.changed',
   'password.changed',
   'email.changed',
+  'passkey.added',
+  'passkey.removed',
   'security.password_checks_paused',
   'pin.created',
   'pin.locked',

@@ -244,6 +244,8 @@ export const transferStepSchema = z
       sentTo: z.string(),
       /** Why the code was asked for, the one-line "why" of the code step. */
       reasons: z.array(z.enum(TRANSFER_CODE_REASONS)),
+      /** The customer has a passkey: they may approve with it instead of the code. */
+      passkey: z.boolean(),
       transfer: transferSchema,
     }),
     z.object({ next: z.literal('ready'), transfer: transferSchema }),

@@ -7,6 +7,7 @@ import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { KycTables } from './tables/kyc.js';
 import type { StaffTables } from './tables/staff.js';
+import type { PasskeyTables } from './tables/passkeys.js';
 import type { LedgerCheckTables } from './tables/ledger-checks.js';
 import type { ReceiptTables } from './tables/receipts.js';
 import type { TransferTables } from './tables/transfers.js';
@@ -24,7 +25,8 @@ export interface DB
     StaffTables,
     LedgerCheckTables,
     ReceiptTables,
-    IdempotencyTables {
+    IdempotencyTables,
+    PasskeyTables {
   schema_migrations: SchemaMigrationsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

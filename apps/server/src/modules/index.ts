@@ -13,6 +13,7 @@ import { kycModule } from './kyc/index.js';
 import type { AppModule } from './module.js';
 import { notificationsModule } from './notifications/index.js';
 import { overviewModule } from './overview/index.js';
+import { passkeysModule } from './passkeys/index.js';
 import { pinModule } from './pin/index.js';
 import { profileModule } from './profile/index.js';
 import { receiptsModule } from './receipts/index.js';
@@ -35,6 +36,7 @@ export const modules: readonly AppModule[] = [
   notificationsModule,
   pinModule,
   settingsModule,
+  passkeysModule,
   profileModule,
   supportModule,
   availabilityModule,

@@ -43,6 +43,8 @@ export interface TransfersTable {
   pin_verified_at: OptionalTimestamp;
   code_verified_at: OptionalTimestamp;
   code_id: bigint | null;
+  /** The passkey that approved it instead of a code (migration 0027). */
+  passkey_id: Generated<bigint | null>;
   status: TransferStatusColumn | null;
   entry_id: bigint | null;
   reversal_entry_id: bigint | null;

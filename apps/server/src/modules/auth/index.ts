@@ -8,6 +8,7 @@ import { resendVerificationJob } from './verification.js';
 
 export { enrolledAmong, mfaStatus, removeSecondFactor } from './mfa/repo.js';
 export { clientOf, type ClientInfo } from './client.js';
+export { alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
 
 /** Sign-up, verification, sign-in with its throttle and the staff second factor, reset. */
 export const authModule: AppModule = {

@@ -26,6 +26,7 @@ export async function routeSignedIn(
   deps: AppDeps,
   user: UserRecord,
   client: ClientInfo,
+  method: 'password' | 'passkey' = 'password',
 ): Promise<SignedIn> {
   const session = { userId: user.id, ip: client.ip, userAgent: client.userAgent };
   // A customer's session and the audit row of the sign-in are written together: no session
@@ -48,7 +49,7 @@ export async function routeSignedIn(
         actor: session,
         targetId: String(user.id),
         customerId: user.id,
-        after: { session: scope },
+        after: { session: scope, method },
       });
       return { outcome, session: opened };
     });
@@ -62,6 +63,9 @@ export async function routeSignedIn(
       });
       throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
     }
+    // A passkey checked the person's device and their fingerprint, face or screen lock (user
+    // verification is required): two factors at once, so the staff session opens (decision 33).
+    if (method === 'passkey') return openStaffSession(deps, user, client);
     const { enrolled } = await mfaStatus(deps.db, user.id);
     // One pending sign-in per person: an earlier one ends, so second-factor guesses cannot be
     // spread over many sign-ins at once.
@@ -90,6 +94,30 @@ export async function routeSignedIn(
     case 'approved':
       return open('customer', { next: 'dashboard' });
   }
+}
+
+/** A staff sign-in with a passkey: the staff session, recorded; any pending sign-in ends. */
+async function openStaffSession(
+  deps: AppDeps,
+  user: UserRecord,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const session = await deps.db.transaction().execute(async (trx) => {
+    await revokeSessionsOfScope(trx, user.id, 'mfa_pending');
+    await users.recordStaffSignin(trx, user.id, deps.clock.now());
+    await deps.audit(trx, {
+      action: 'staff.signin_passkey',
+      actor: { userId: user.id, ip: client.ip, userAgent: client.userAgent },
+      targetId: String(user.id),
+    });
+    return createSession(trx, {
+      userId: user.id,
+      scope: 'staff',
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+  });
+  return { outcome: { next: 'staff' }, session };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import countries from 'i18n-iso-countries';
 import type { Kysely } from 'kysely';
 import {
@@ -24,6 +25,12 @@ import {
   planTerms,
   type AccountPlanTerms,
 } from '../catalog/index.js';
+import {
+  approveTransferWithPasskey,
+  dropTransferChallenges,
+  hasPasskey,
+  transferPasskeyOptions,
+} from '../passkeys/index.js';
 import { verifyPin } from '../pin/index.js';
 import { refuseBlockedCredit, users } from '../users/index.js';
 import { transferCodeEmail } from './emails.js';
@@ -317,8 +324,9 @@ export async function editTransfer(
     const row = await repo.lockOwnTransfer(trx, person.userId, id);
     if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
     if (row.stage === 'submitted') throw new AppError('CONFLICT', STAGE_MESSAGE.submitted);
-    // Any code sent for the old details is spent.
+    // Any code sent for the old details is spent, and any passkey asked for them.
     await deps.codes.voidAll(trx, person.userId, PURPOSE);
+    await dropTransferChallenges(trx, person.userId, id);
     await repo.backToDraft(trx, id, prepared, deps.clock.now());
     return view(deps, trx, (await repo.ownTransfer(trx, person.userId, id)) as TransferRow);
   });
@@ -439,7 +447,13 @@ async function sendCode(
         : `account ••${row.accountNumber.slice(-4)} at ${row.swift}`,
     }),
   );
-  return codeStep(row, user.email, reasons, await availableBalance(trx, row.userId));
+  return codeStep(
+    row,
+    user.email,
+    reasons,
+    await availableBalance(trx, row.userId),
+    await hasPasskey(trx, row.userId),
+  );
 }
 
 function codeStep(
@@ -447,6 +461,7 @@ function codeStep(
   email: string,
   reasons: readonly string[],
   available: bigint,
+  passkey: boolean,
 ): TransferStep {
   const sentTo = maskEmail(email);
   return {
@@ -454,6 +469,7 @@ function codeStep(
     head: TRANSFER_CODE_REQUIRED,
     body: `We sent a 4-digit code to ${sentTo}. Enter it to authorize this transfer. It works for 10 minutes.`,
     sentTo,
+    passkey,
     // The code step says why in one line, from these (the web app's words).
     reasons: reasons.filter(isTransferCodeReason),
     transfer: customerView(row, available),
@@ -521,6 +537,59 @@ export async function verifyTransferCode(
     }
     const now = deps.clock.now();
     await repo.markCodeVerified(trx, id, checked.codeId, now);
+    const step: TransferStep = {
+      next: 'ready',
+      transfer: await view(deps, trx, { ...row, stage: 'code_verified', updatedAt: now }),
+    };
+    return { step };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.step;
+}
+
+/** The transfer waiting for its code, locked, with what the code (or a passkey) is bound to. */
+async function awaitingCode(deps: AppDeps, trx: Kysely<DB>, person: Person, id: bigint) {
+  const row = await lockAt(deps, trx, person, id, ['pin_verified']);
+  if (!row.needsCode) throw new AppError('CONFLICT', 'This transfer needs no code: submit it.');
+  const source = await sourceAccountOf(trx, person.userId, deps.config.currency);
+  return { row, details: codeContext(row, source) };
+}
+
+/**
+ * Instead of the emailed code, a passkey (decision 0033): options whose challenge is bound to
+ * this transfer's details as the code is (dynamic linking). An edit voids it as it voids a code.
+ */
+export async function transferPasskeyChallenge(deps: AppDeps, person: Person, id: bigint) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { details } = await awaitingCode(deps, trx, person, id);
+    return transferPasskeyOptions(deps, trx, { userId: person.userId, transferId: id, details });
+  });
+}
+
+/**
+ * The passkey's answer in place of the code: checked against the transfer's details as they
+ * are now, so an assertion for other details (or another transfer) is refused. Approved, the
+ * transfer keeps which passkey approved it and when, and any code sent for it is spent.
+ */
+export async function verifyTransferPasskey(
+  deps: AppDeps,
+  person: Person,
+  id: bigint,
+  response: AuthenticationResponseJSON,
+): Promise<TransferStep> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const { row, details } = await awaitingCode(deps, trx, person, id);
+    const approved = await approveTransferWithPasskey(deps, trx, {
+      userId: person.userId,
+      transferId: id,
+      details,
+      response,
+    });
+    // Refused, the challenge stays used: the transaction commits with the refusal.
+    if (!approved.ok) return { error: approved.error };
+    const now = deps.clock.now();
+    await repo.markPasskeyVerified(trx, id, approved.passkeyId, now);
+    await deps.codes.voidAll(trx, person.userId, PURPOSE);
     const step: TransferStep = {
       next: 'ready',
       transfer: await view(deps, trx, { ...row, stage: 'code_verified', updatedAt: now }),

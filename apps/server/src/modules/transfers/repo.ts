@@ -191,6 +191,15 @@ export async function markCodeVerified(db: Kysely<DB>, id: bigint, codeId: bigin
     .execute();
 }
 
+/** pin_verified -> code_verified, approved with a passkey instead of the code (decision 0033). */
+export async function markPasskeyVerified(db: Kysely<DB>, id: bigint, passkeyId: bigint, at: Date) {
+  await db
+    .updateTable('transfers')
+    .set({ stage: 'code_verified', code_verified_at: at, passkey_id: passkeyId, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 /**
  * -> submitted, with the entry that moved the money: in progress (another bank's account, for
  * staff to send), or successful with its reference (settled inside the bank by the entry).

@@ -5,6 +5,8 @@ import {
   beneficiaryListSchema,
   completeTransferSchema,
   failTransferSchema,
+  passkeyAssertionBodySchema,
+  passkeyOptionsSchema,
   payeeCheckRequestSchema,
   payeeCheckSchema,
   staffTransferQueueQuerySchema,
@@ -30,6 +32,8 @@ import {
   createTransfer,
   editTransfer,
   resendTransferCode,
+  transferPasskeyChallenge,
+  verifyTransferPasskey,
   submitTransfer,
   verifyTransferCode,
   verifyTransferPin,
@@ -226,6 +230,38 @@ export const transferRoutes =
       },
       async (request) =>
         verifyTransferCode(deps, person(request), request.params.id, request.body.code),
+    );
+
+    app.post(
+      `${BASE}/:id/passkey/options`,
+      {
+        config: { access: CUSTOMER, rateLimit: STEP_LIMIT },
+        schema: {
+          tags: ['transfers'],
+          summary:
+            'Instead of the emailed code: options for approving this transfer with a passkey, the challenge bound to its amount, currency and payee (5 minutes, single use)',
+          params: idParams,
+          response: { 200: passkeyOptionsSchema, ...stepProblems },
+        },
+      },
+      async (request) => transferPasskeyChallenge(deps, person(request), request.params.id),
+    );
+
+    app.post(
+      `${BASE}/:id/passkey`,
+      {
+        config: { access: CUSTOMER, rateLimit: STEP_LIMIT },
+        schema: {
+          tags: ['transfers'],
+          summary:
+            'Approve the transfer with a passkey instead of the code: refused for another transfer or changed details',
+          params: idParams,
+          body: passkeyAssertionBodySchema,
+          response: { 200: transferStepSchema, ...stepProblems },
+        },
+      },
+      async (request) =>
+        verifyTransferPasskey(deps, person(request), request.params.id, request.body.response),
     );
 
     app.post(

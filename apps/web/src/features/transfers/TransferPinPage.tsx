@@ -54,6 +54,7 @@ function firstStep(transfer: Transfer): Step {
             sentTo: 'your email address',
             // Not known after a reload: the code step says in general when a code is asked.
             reasons: [],
+            passkey: false,
             transfer,
           },
         };

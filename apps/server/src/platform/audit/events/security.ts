@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { event, type EventSpec } from './define.js';
+import { event, id, type EventSpec } from './define.js';
 
 export const securityEvents = {
   // A customer's own changes
@@ -13,7 +13,22 @@ export const securityEvents = {
 
   // Security events
   'security.signin': event('user', 'Signed in', {
-    after: z.object({ session: z.enum(['customer', 'onboarding']) }),
+    after: z.object({
+      session: z.enum(['customer', 'onboarding']),
+      /** How: the password (and code), or a passkey (absent on rows before passkeys). */
+      method: z.enum(['password', 'passkey']).optional(),
+    }),
+  }),
+  // Passkeys (decision 0033): the passkey's row id and the name its owner gave it.
+  'security.passkey_added': event('user', 'Passkey added', {
+    after: z.object({ passkey: id, name: z.string() }),
+  }),
+  'security.passkey_renamed': event('user', 'Passkey renamed', {
+    before: z.object({ name: z.string() }),
+    after: z.object({ passkey: id, name: z.string() }),
+  }),
+  'security.passkey_removed': event('user', 'Passkey removed', {
+    after: z.object({ passkey: id, name: z.string() }),
   }),
   'security.signout': event('user', 'Signed out'),
   'security.signin_failed': event('user', 'Sign-in failed', {

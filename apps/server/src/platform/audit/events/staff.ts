@@ -11,6 +11,7 @@ export const staffEvents = {
   }),
   'staff.mfa_enrolled': event('user', 'Authenticator app set up, staff signed in'),
   'staff.signin': event('user', 'Staff signed in'),
+  'staff.signin_passkey': event('user', 'Staff signed in with a passkey'),
   'staff.signin_recovery_code': event('user', 'Staff signed in with a recovery code'),
   'staff.recovery_codes_renewed': event('user', 'Recovery codes renewed'),
 } satisfies Record<string, EventSpec>;

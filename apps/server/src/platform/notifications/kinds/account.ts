@@ -50,6 +50,22 @@ export const accountNotices = {
       body: `Your password was entered wrongly ${tries} times in a signed-in browser, so changes that need it are paused for an hour. If this was not you, sign out every other browser in Settings and change your password.`,
     }),
   }),
+  'passkey.added': notice({
+    data: z.object({ name: z.string() }),
+    email: false,
+    render: ({ name }) => ({
+      title: 'Passkey added',
+      body: `A passkey named "${name}" can now sign in to your account and approve your transfers. If this was not you, remove it in Settings and change your password at once.`,
+    }),
+  }),
+  'passkey.removed': notice({
+    data: z.object({ name: z.string() }),
+    email: false,
+    render: ({ name }) => ({
+      title: 'Passkey removed',
+      body: `The passkey named "${name}" was removed from your account: it no longer signs in or approves transfers. If this was not you, change your password at once.`,
+    }),
+  }),
   'pin.created': notice({
     data: z.object({}),
     email: true,
