@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN } from '../helpers/app.js';
+import { CUSTOMER_PASSWORD } from '../helpers/customers.js';
+import { TestClient } from '../helpers/http.js';
+import { runJobs } from '../helpers/jobs.js';
+import { mailTo } from '../helpers/mail.js';
+import { useTestApp } from '../helpers/suite.js';
+import { SoftwareAuthenticator } from '../helpers/authenticator.js';
+import { PIN, TRANSFERS, details, transferHelpers } from '../transfers/setup.js';
+
+/**
+ * Passkeys (issue 21, decision 33) with a software authenticator: added and removed in
+ * Settings, signing in without the password, approving a transfer bound to its details; and
+ * every way an assertion must be refused (replayed, another origin, a counter gone backwards,
+ * no user verification, another transfer, details changed after the challenge).
+ */
+
+const suite = useTestApp();
+const t = transferHelpers(suite);
+type Json = Record<string, unknown>;
+type Options = { challenge: string; rp?: { id: string }; user?: { id: string }; rpId?: string };
+
+async function addPasskey(
+  client: TestClient,
+  authenticator: SoftwareAuthenticator,
+  name = 'My phone',
+) {
+  const options = await client.post('/api/v1/passkeys/options');
+  expect(options.statusCode, options.body).toBe(200);
+  const response = authenticator.register(options.json() as Required<Options>);
+  return client.post('/api/v1/passkeys', { name, response });
+}
+
+async function signinWith(
+  authenticator: SoftwareAuthenticator,
+  client = new TestClient(suite.app),
+) {
+  const options = await client.post('/api/v1/auth/passkey/options');
+  expect(options.statusCode, options.body).toBe(200);
+  const response = authenticator.assert(options.json() as Options);
+  const res = await client.post('/api/v1/auth/passkey', { response });
+  return { res, client, response };
+}
+
+async function auditActions(userId: bigint) {
+  const rows = await suite.database.db
+    .selectFrom('audit_log')
+    .select(['action', 'after'])
+    .where('target_id', '=', String(userId))
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+describe('passkeys in Settings', () => {
+  it('adds a passkey (user verification and a discoverable key asked), lists it, and tells the person', async () => {
+    const c = await t.sender();
+    const options = (await c.client.post('/api/v1/passkeys/options')).json() as Json;
+    expect(options).toMatchObject({
+      rp: { id: 'bank.test', name: 'Cedar Bank' },
+      attestation: 'none',
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    // The user handle names nobody outside the bank: not the user id, not the email.
+    const handle = (options.user as { id: string }).id;
+    expect(Buffer.from(handle, 'base64url')).toHaveLength(32);
+    expect(Buffer.from(handle, 'base64url').toString()).not.toContain(c.email);
+
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    const added = await addPasskey(c.client, authenticator, '  Work laptop ');
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ name: 'Work laptop', lastUsedAt: null });
+    const list = (await c.client.get('/api/v1/passkeys')).json() as { items: Json[] };
+    expect(list.items).toHaveLength(1);
+
+    await runJobs(suite.app);
+    expect((await mailTo(suite.app, c.email)).map((m) => m.subject)).toContain(
+      'A passkey was added to your Cedar Bank account',
+    );
+    const kinds = await suite.database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('user_id', '=', c.userId)
+      .execute();
+    expect(kinds.map((k) => k.kind)).toContain('passkey.added');
+    expect((await auditActions(c.userId)).map((a) => a.action)).toContain('security.passkey_added');
+  });
+
+  it('refuses a registration answered twice, from another origin, or without user verification', async () => {
+    const c = await t.sender();
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    const options = (await c.client.post('/api/v1/passkeys/options')).json() as Required<Options>;
+    const response = authenticator.register(options);
+    expect((await c.client.post('/api/v1/passkeys', { name: 'A', response })).statusCode).toBe(201);
+    // The same answer again: its challenge was used.
+    expect((await c.client.post('/api/v1/passkeys', { name: 'B', response })).statusCode).toBe(422);
+
+    const elsewhere = new SoftwareAuthenticator({ origin: 'https://evil.example' });
+    expect((await addPasskey(c.client, elsewhere)).statusCode).toBe(422);
+    const careless = new SoftwareAuthenticator({ origin: TEST_ORIGIN, userVerified: false });
+    expect((await addPasskey(c.client, careless)).statusCode).toBe(422);
+    // Another person's challenge cannot be answered in this session.
+    const other = await t.sender();
+    const theirs = (
+      await other.client.post('/api/v1/passkeys/options')
+    ).json() as Required<Options>;
+    const stolen = new SoftwareAuthenticator({ origin: TEST_ORIGIN }).register(theirs);
+    expect(
+      (await c.client.post('/api/v1/passkeys', { name: 'X', response: stolen })).statusCode,
+    ).toBe(422);
+    expect(
+      ((await c.client.get('/api/v1/passkeys')).json() as { items: Json[] }).items,
+    ).toHaveLength(1);
+  });
+
+  it('renames and removes only with the password; another person cannot touch it', async () => {
+    const c = await t.sender();
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    const id = ((await addPasskey(c.client, authenticator)).json() as { id: string }).id;
+    const other = await t.sender();
+    expect(
+      (await other.client.post(`/api/v1/passkeys/${id}/name`, { name: 'Mine' })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await other.client.post(`/api/v1/passkeys/${id}/remove`, {
+          currentPassword: CUSTOMER_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const renamed = await c.client.post(`/api/v1/passkeys/${id}/name`, { name: 'Old phone' });
+    expect(renamed.json()).toMatchObject({ name: 'Old phone' });
+    const wrong = await c.client.post(`/api/v1/passkeys/${id}/remove`, {
+      currentPassword: 'nope nope',
+    });
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      ((await c.client.get('/api/v1/passkeys')).json() as { items: Json[] }).items,
+    ).toHaveLength(1);
+    const removed = await c.client.post(`/api/v1/passkeys/${id}/remove`, {
+      currentPassword: CUSTOMER_PASSWORD,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      ((await c.client.get('/api/v1/passkeys')).json() as { items: Json[] }).items,
+    ).toHaveLength(0);
+    // A removed passkey signs nobody in.
+    expect((await signinWith(authenticator)).res.statusCode).toBe(422);
+    await runJobs(suite.app);
+    expect((await mailTo(suite.app, c.email)).map((m) => m.subject)).toContain(
+      'A passkey was removed from your Cedar Bank account',
+    );
+  });
+});
+
+describe('signing in with a passkey', () => {
+  it('signs the customer in without the password, recorded as a passkey sign-in', async () => {
+    const c = await t.sender();
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(c.client, authenticator)).statusCode).toBe(201);
+    const { res, client } = await signinWith(authenticator);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ next: 'dashboard' });
+    const me = await client.get('/api/v1/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: c.email });
+    const signins = (await auditActions(c.userId)).filter((a) => a.action === 'security.signin');
+    expect(signins.at(-1)?.after).toMatchObject({ method: 'passkey' });
+    const list = (await c.client.get('/api/v1/passkeys')).json() as { items: Json[] };
+    expect(list.items[0]?.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses a replayed assertion, another origin, a counter gone backwards, and no user verification', async () => {
+    const c = await t.sender();
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(c.client, authenticator)).statusCode).toBe(201);
+
+    const first = await signinWith(authenticator);
+    expect(first.res.statusCode).toBe(200);
+    // The same assertion sent again: its challenge is used.
+    const replay = await new TestClient(suite.app).post('/api/v1/auth/passkey', {
+      response: first.response,
+    });
+    expect(replay.statusCode).toBe(422);
+    expect(replay.cookies.find((k) => k.name === 'bank_session')).toBeUndefined();
+
+    authenticator.origin = 'https://evil.example';
+    expect((await signinWith(authenticator)).res.statusCode).toBe(422);
+    authenticator.origin = TEST_ORIGIN;
+
+    // A copy of the key whose counter is behind the one the bank saw last.
+    const credential = authenticator.credentials[0];
+    if (!credential) throw new Error('no credential');
+    credential.counter -= 2;
+    expect((await signinWith(authenticator)).res.statusCode).toBe(422);
+    credential.counter += 10;
+    expect((await signinWith(authenticator)).res.statusCode).toBe(200);
+
+    authenticator.userVerified = false;
+    expect((await signinWith(authenticator)).res.statusCode).toBe(422);
+  });
+
+  it('refuses a passkey the bank does not know, with the same answer', async () => {
+    const stranger = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    stranger.register({ challenge: 'x', rp: { id: 'bank.test' }, user: { id: 'AAAA' } });
+    const { res } = await signinWith(stranger);
+    expect(res.statusCode).toBe(422);
+    expect((res.json() as { detail: string }).detail).toMatch(/That passkey did not work/);
+  });
+});
+
+describe('approving a transfer with a passkey', () => {
+  /** A transfer at its code step (a new payee asks for the code). */
+  async function atCodeStep(c: Awaited<ReturnType<typeof t.sender>>, body = details()) {
+    const id = await t.confirmed(c.client, body);
+    const pin = await c.client.post(`${TRANSFERS}/${id}/pin`, { pin: PIN });
+    expect(pin.statusCode, pin.body).toBe(200);
+    expect(pin.json()).toMatchObject({ next: 'code' });
+    return { id, step: pin.json() as Json };
+  }
+
+  it('approves the transfer in place of the code; the transfer keeps which passkey, and is sent', async () => {
+    const c = await t.sender();
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    const passkeyId = ((await addPasskey(c.client, authenticator)).json() as { id: string }).id;
+    const { id, step } = await atCodeStep(c);
+    expect(step.passkey).toBe(true);
+    const options = (await c.client.post(`${TRANSFERS}/${id}/passkey/options`)).json() as Json;
+    expect(options).toMatchObject({ userVerification: 'required' });
+    const approved = await c.client.post(`${TRANSFERS}/${id}/passkey`, {
+      response: authenticator.assert(options as unknown as Options),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ next: 'ready' });
+    const submit = await c.client.post(`${TRANSFERS}/${id}/submit`);
+    expect(submit.statusCode, submit.body).toBe(200);
+    const row = await suite.database.db
+      .selectFrom('transfers')
+      .select(['passkey_id', 'code_id', 'code_verified_at', 'stage'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ passkey_id: BigInt(passkeyId), code_id: null, stage: 'submitted' });
+    expect(row.code_verified_at).not.toBeNull();
+  });
+
+  it('says there is no passkey to use when the customer has none', async () => {
+    const c = await t.sender();
+    const { id, step } = await atCodeStep(c);
+    expect(step.passkey).toBe(false);
+    expect((await c.client.post(`${TRANSFERS}/${id}/passkey/options`)).statusCode).toBe(409);
+  });
+
+  it('refuses an assertion for transfer A on transfer B, and one made before the details changed', async () => {
+    const c = await t.sender();
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(c.client, authenticator)).statusCode).toBe(201);
+    const a = await atCodeStep(c);
+    const b = await atCodeStep(c, details({ accountHolderName: 'Ada Lovelace' }));
+    const forA = (await c.client.post(`${TRANSFERS}/${a.id}/passkey/options`)).json() as Options;
+    const assertionA = authenticator.assert(forA);
+    const onB = await c.client.post(`${TRANSFERS}/${b.id}/passkey`, { response: assertionA });
+    expect(onB.statusCode).toBe(422);
+    // Refused, the challenge is used: not even transfer A takes it now.
+    expect(
+      (await c.client.post(`${TRANSFERS}/${a.id}/passkey`, { response: assertionA })).statusCode,
+    ).toBe(422);
+
+    // Asked for A, then A's amount is changed and A is taken back to its code step.
+    const again = (await c.client.post(`${TRANSFERS}/${a.id}/passkey/options`)).json() as Options;
+    const stale = authenticator.assert(again);
+    const edit = await c.client.put(`${TRANSFERS}/${a.id}`, details({ amount: '900.00' }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await c.client.post(`${TRANSFERS}/${a.id}/confirm`)).statusCode).toBe(200);
+    expect((await c.client.post(`${TRANSFERS}/${a.id}/pin`, { pin: PIN })).json()).toMatchObject({
+      next: 'code',
+    });
+    const late = await c.client.post(`${TRANSFERS}/${a.id}/passkey`, { response: stale });
+    expect(late.statusCode).toBe(422);
+    const row = await suite.database.db
+      .selectFrom('transfers')
+      .select(['stage', 'passkey_id'])
+      .where('id', '=', BigInt(a.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ stage: 'pin_verified', passkey_id: null });
+  });
+
+  it('refuses another customer’s passkey, even for a challenge of this transfer', async () => {
+    const c = await t.sender();
+    const mine = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(c.client, mine)).statusCode).toBe(201);
+    const other = await t.sender();
+    const theirs = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(other.client, theirs)).statusCode).toBe(201);
+    const { id } = await atCodeStep(c);
+    const options = (await c.client.post(`${TRANSFERS}/${id}/passkey/options`)).json() as Options;
+    const credential = theirs.credentials[0];
+    const res = await c.client.post(`${TRANSFERS}/${id}/passkey`, {
+      response: theirs.assert(options, credential),
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});
