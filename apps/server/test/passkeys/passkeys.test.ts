@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../helpers/app.js';
 import { CUSTOMER_PASSWORD } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
+import { createStaff, signInStaff } from '../helpers/staff.js';
 import { runJobs } from '../helpers/jobs.js';
 import { mailTo } from '../helpers/mail.js';
 import { useTestApp } from '../helpers/suite.js';
@@ -299,5 +300,42 @@ describe('approving a transfer with a passkey', () => {
       response: theirs.assert(options, credential),
     });
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('staff and passkeys', () => {
+  it('a staff member signs in with a passkey, or uses one as the second factor after the password', async () => {
+    const credentials = { email: 'passkey.staff@bank.example', password: CUSTOMER_PASSWORD };
+    const staffId = await createStaff(suite.database, credentials, 'kyc_reviewer');
+    const staff = await signInStaff(suite.app, credentials);
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(staff, authenticator, 'Security key')).statusCode).toBe(201);
+
+    // Instead of the password: the passkey is both factors.
+    const { res, client } = await signinWith(authenticator);
+    expect(res.json()).toEqual({ next: 'staff' });
+    expect((await client.get('/api/v1/auth/me')).statusCode).toBe(200);
+
+    // After the password, instead of the authenticator app.
+    const second = new TestClient(suite.app);
+    expect((await second.post('/api/v1/auth/signin', credentials)).json()).toMatchObject({
+      next: 'staff_mfa',
+    });
+    // Not yet a staff session: staff routes refuse it.
+    expect((await second.get('/api/v1/staff/overview')).statusCode).toBeGreaterThanOrEqual(401);
+    const options = (await second.post('/api/v1/auth/mfa/passkey/options')).json() as Options;
+    const done = await second.post('/api/v1/auth/mfa/passkey', {
+      response: authenticator.assert(options),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ next: 'staff' });
+    expect((await second.get('/api/v1/auth/me')).json()).toMatchObject({ scope: 'staff' });
+    const actions = (await auditActions(staffId)).map((a) => a.action);
+    expect(actions.filter((a) => a === 'staff.signin_passkey')).toHaveLength(2);
+  });
+
+  it('a customer cannot use the staff second-factor routes', async () => {
+    const c = await t.sender();
+    expect((await c.client.post('/api/v1/auth/mfa/passkey/options')).statusCode).toBe(401);
   });
 });

@@ -29,12 +29,13 @@ CREATE TABLE passkeys (
 CREATE INDEX passkeys_by_user ON passkeys (user_id) WHERE removed_at IS NULL;
 
 -- WebAuthn challenges, kept on the server: each used once (deleted as it is used), within five
--- minutes. A sign-in challenge belongs to nobody yet (the passkey says whose it is); a transfer
--- challenge is derived from the transfer's details and the nonce kept here.
+-- minutes. A sign-in challenge belongs to nobody yet (the passkey says whose it is); a second
+-- factor's belongs to the person whose password was right; a transfer challenge is derived from
+-- the transfer's details and the nonce kept here.
 CREATE TABLE passkey_challenges (
   id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   challenge    text NOT NULL UNIQUE CHECK (challenge ~ '^[A-Za-z0-9_-]{43}$'),
-  purpose      text NOT NULL CHECK (purpose IN ('register', 'signin', 'transfer')),
+  purpose      text NOT NULL CHECK (purpose IN ('register', 'signin', 'second_factor', 'transfer')),
   user_id      bigint REFERENCES users (id) ON DELETE CASCADE,
   transfer_id  bigint REFERENCES transfers (id) ON DELETE CASCADE,
   nonce        bytea CHECK (octet_length(nonce) = 16),

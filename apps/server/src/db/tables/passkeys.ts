@@ -29,7 +29,7 @@ export interface PasskeysTable {
   removed_at: OptionalTimestamp;
 }
 
-export type PasskeyPurpose = 'register' | 'signin' | 'transfer';
+export type PasskeyPurpose = 'register' | 'signin' | 'second_factor' | 'transfer';
 
 export interface PasskeyChallengesTable {
   id: GeneratedAlways<bigint>;

@@ -7,6 +7,7 @@ import { signupJob } from './signup.js';
 import { resendVerificationJob } from './verification.js';
 
 export { enrolledAmong, mfaStatus, removeSecondFactor } from './mfa/repo.js';
+export { promote as promoteAfterSecondFactor } from './mfa/service.js';
 export { clientOf, type ClientInfo } from './client.js';
 export { alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
 

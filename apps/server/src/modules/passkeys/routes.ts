@@ -12,9 +12,10 @@ import {
   renamePasskeySchema,
 } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../platform/errors.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
-import { clientOf } from '../auth/index.js';
+import { clientOf, promoteAfterSecondFactor } from '../auth/index.js';
 import * as passkeys from './service.js';
 import { signInWithPasskey } from './signin.js';
 
@@ -150,6 +151,47 @@ export const passkeyRoutes =
         );
         if (session) reply.setSession(session.token, session.expiresAt);
         return outcome;
+      },
+    );
+
+    app.post(
+      '/api/v1/auth/mfa/passkey/options',
+      {
+        config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Staff: options for finishing the sign-in with one of their passkeys instead of the authenticator app',
+          response: { 200: passkeyOptionsSchema, ...problems },
+        },
+      },
+      async (request) => passkeys.secondFactorOptions(deps, sessionOf(request).userId),
+    );
+
+    app.post(
+      '/api/v1/auth/mfa/passkey',
+      {
+        config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Staff: finish signing in with a passkey as the second factor; opens the staff session',
+          body: passkeyAssertionBodySchema,
+          response: { 200: authOutcomeSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        if (session.userKind !== 'staff') throw new AppError('FORBIDDEN', 'For staff only.');
+        await passkeys.checkSecondFactor(deps, session.userId, request.body.response);
+        const opened = await promoteAfterSecondFactor(
+          deps,
+          session,
+          clientOf(request),
+          'staff.signin_passkey',
+        );
+        reply.setSession(opened.token, opened.expiresAt);
+        return { next: 'staff' as const };
       },
     );
   };

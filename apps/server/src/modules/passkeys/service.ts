@@ -287,3 +287,45 @@ export async function passkeySignin(
   if (!user) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
   return user;
 }
+
+// ---------------------------------------------------------------------------------------------
+// A passkey as the second factor of a staff sign-in (instead of the authenticator app)
+
+/** Options for the person's own passkeys, after their password was right. */
+export async function secondFactorOptions(deps: AppDeps, userId: bigint): Promise<PasskeyOptions> {
+  const keys = await repo.passkeysOf(deps.db, userId);
+  if (keys.length === 0) {
+    throw new AppError('CONFLICT', 'You have no passkey yet: use your authenticator app.');
+  }
+  const challenge = await deps.db.transaction().execute(async (trx) => {
+    await repo.dropChallenges(trx, { userId, purpose: 'second_factor' });
+    return newChallenge(deps, trx, 'second_factor', userId);
+  });
+  return requestOptions(deps, challenge, keys);
+}
+
+/** Checks the person's passkey answered their second-factor challenge (used once). */
+export async function checkSecondFactor(
+  deps: AppDeps,
+  userId: bigint,
+  response: AuthenticationResponseJSON,
+): Promise<void> {
+  const sent = clientData(response.response.clientDataJSON);
+  const taken = await repo.takeChallenge(
+    deps.db,
+    sent.challenge,
+    'second_factor',
+    deps.clock.now(),
+  );
+  if (!taken || taken.userId !== userId) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      checkAssertion(deps, trx, {
+        response,
+        challenge: sent.challenge,
+        origin: sent.origin,
+        userId,
+      }),
+    );
+}

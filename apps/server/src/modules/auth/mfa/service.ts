@@ -121,12 +121,19 @@ export async function startEnrolment(deps: AppDeps, session: ActiveSession): Pro
   return { secret, otpauthUrl, qrDataUrl };
 }
 
-/** Opens the real staff session in place of the pending one, and records the sign-in. */
-async function promote(
+/**
+ * Opens the real staff session in place of the pending one, and records the sign-in (also after
+ * a passkey as the second factor: modules/passkeys).
+ */
+export async function promote(
   deps: AppDeps,
   session: ActiveSession,
   client: ClientInfo,
-  action: 'staff.mfa_enrolled' | 'staff.signin' | 'staff.signin_recovery_code',
+  action:
+    | 'staff.mfa_enrolled'
+    | 'staff.signin'
+    | 'staff.signin_recovery_code'
+    | 'staff.signin_passkey',
 ): Promise<{ token: string; expiresAt: Date }> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await revokeSessionById(trx, session.sessionId))) {
