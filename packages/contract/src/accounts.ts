@@ -7,8 +7,11 @@ import { minorUnitsSchema as minorUnits, unsignedMinorUnitsSchema } from './mone
  */
 export const meSchema = z
   .object({
-    /** `mfa_pending`: staff who gave their password but not yet their second factor. */
-    scope: z.enum(['customer', 'onboarding', 'staff', 'mfa_pending']),
+    /**
+     * `mfa_pending`: staff who gave their password but not yet their second factor;
+     * `second_factor`: the same for a customer who turned one on (decision 33).
+     */
+    scope: z.enum(['customer', 'onboarding', 'staff', 'mfa_pending', 'second_factor']),
     firstName: z.string(),
     lastName: z.string(),
     username: z.string(),

@@ -58,6 +58,11 @@ export const authOutcomeSchema = z
     /** Staff: the password was right; now the authenticator app (or enrol it first). */
     z.object({ next: z.literal('staff_mfa'), enrolled: z.boolean() }),
     z.object({ next: z.literal('staff') }),
+    /**
+     * A customer who turned on a second factor, in a browser that has not passed it: the
+     * passkey or the authenticator app's code (or a recovery code) next (decision 33).
+     */
+    z.object({ next: z.literal('second_factor'), method: z.enum(['passkey', 'authenticator']) }),
     z.object({ next: z.literal('notice'), head: z.string(), body: z.string() }),
     z.object({
       next: z.literal('kyc_submit'),

@@ -47,3 +47,18 @@ export const recoveryCodesSchema = z
 export const mfaVerifiedSchema = z
   .object({ next: z.literal('staff'), recoveryCodesLeft: z.number().int() })
   .meta({ id: 'MfaVerified' });
+
+/** A customer's second factor for signing in (decision 33): which, since when, codes left. */
+export const secondFactorStatusSchema = z
+  .object({
+    method: z.enum(['passkey', 'authenticator']).nullable(),
+    enabledAt: z.iso.datetime().nullable(),
+    recoveryCodesLeft: z.number().int().min(0),
+  })
+  .meta({ id: 'SecondFactorStatus' });
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+
+/** The account password, asked again before turning the second factor off or renewing codes. */
+export const currentPasswordSchema = z
+  .object({ currentPassword: z.string().min(1, 'Enter your password').max(200) })
+  .meta({ id: 'CurrentPassword' });

@@ -41,6 +41,8 @@ export const NOTIFICATION_KINDS = [
   'email.changed',
   'passkey.added',
   'passkey.removed',
+  'security.second_factor_on',
+  'security.second_factor_off',
   'security.password_checks_paused',
   'pin.created',
   'pin.locked',

@@ -95,6 +95,8 @@ const NOTICE_SAMPLES: { [K in NoticeKind]: NoticeData<K>[] } = {
   'security.password_checks_paused': [{ tries: 5 }],
   'passkey.added': [{ name: 'My phone' }],
   'passkey.removed': [{ name: 'My phone' }],
+  'security.second_factor_on': [{ method: 'passkey' }, { method: 'authenticator' }],
+  'security.second_factor_off': [{}],
   'pin.created': [{}],
   'pin.locked': [{ minutes: 30 }],
   'pin.changed': [{}],

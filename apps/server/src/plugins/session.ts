@@ -25,6 +25,14 @@ export function sessionCookieName(production: boolean): string {
   return production ? '__Host-bank_session' : 'bank_session';
 }
 
+/**
+ * The cookie of a browser in which a customer passed their second factor (decision 33): a
+ * random token, of which the bank keeps the SHA-256. Read at the password sign-in only.
+ */
+export function trustedBrowserCookieName(production: boolean): string {
+  return production ? '__Host-bank_browser' : 'bank_browser';
+}
+
 export interface SessionOptions {
   database: Database;
   production: boolean;
@@ -95,6 +103,20 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       expires: expiresAt,
     });
   });
+  const trustedName = trustedBrowserCookieName(options.production);
+  app.decorateRequest('trustedBrowserToken', function (this: FastifyRequest) {
+    const token = this.cookies[trustedName];
+    return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+  });
+  app.decorateReply('trustBrowser', function (this: FastifyReply, token: string, expiresAt: Date) {
+    return this.setCookie(trustedName, token, {
+      httpOnly: true,
+      secure: options.production,
+      sameSite: 'strict',
+      path: '/',
+      expires: expiresAt,
+    });
+  });
   app.decorateReply('clearSession', function (this: FastifyReply) {
     return this.clearCookie(name, {
       path: '/',
@@ -109,5 +131,11 @@ declare module 'fastify' {
   interface FastifyReply {
     setSession(token: string, expiresAt: Date): FastifyReply;
     clearSession(): FastifyReply;
+    /** Remembers this browser as one the customer passed their second factor in. */
+    trustBrowser(token: string, expiresAt: Date): FastifyReply;
+  }
+  interface FastifyRequest {
+    /** The trusted-browser cookie's token, if the browser sent a well-formed one. */
+    trustedBrowserToken(): string | undefined;
   }
 }

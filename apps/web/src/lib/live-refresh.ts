@@ -24,6 +24,8 @@ export const LIVE_REFRESH: Record<NotificationKind, readonly QueryKey[]> = {
   'security.password_checks_paused': [],
   'passkey.added': [],
   'passkey.removed': [],
+  'security.second_factor_on': [],
+  'security.second_factor_off': [],
   'pin.created': [queryKeys.pin],
   'pin.locked': [queryKeys.pin],
   'pin.changed': [queryKeys.pin],

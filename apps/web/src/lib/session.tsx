@@ -28,12 +28,16 @@ export function homeFor(me: Me | null): string {
       return '/auth/account/verification';
     case 'mfa_pending':
       return SECOND_FACTOR_PATH;
+    case 'second_factor':
+      return CUSTOMER_SECOND_FACTOR_PATH;
     case undefined:
       return '/auth';
   }
 }
 
 export const SECOND_FACTOR_PATH = '/auth/staff/second-factor';
+/** A customer who turned on a second factor finishes signing in here (decision 33). */
+export const CUSTOMER_SECOND_FACTOR_PATH = '/auth/second-factor';
 
 /**
  * Forgets everything read under an earlier session, keeping only the question of who is signed

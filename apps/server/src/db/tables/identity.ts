@@ -16,6 +16,8 @@ export interface IdentityTables {
   code_failures: CodeFailuresTable;
   code_issue_locks: CodeIssueLocksTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
+  signin_second_factors: SigninSecondFactorsTable;
+  trusted_browsers: TrustedBrowsersTable;
   username_reservations: UsernameReservationsTable;
 }
 
@@ -24,8 +26,11 @@ type CreatedAt = ColumnType<Date, never, never>;
 
 export type UserKind = 'customer' | 'staff';
 export type KycStatus = 'not_verified' | 'pending' | 'approved' | 'declined';
-/** `mfa_pending`: a staff member who gave the right password but not yet the second factor. */
-export type SessionScope = 'customer' | 'onboarding' | 'staff' | 'mfa_pending';
+/**
+ * `mfa_pending`: a staff member who gave the right password but not yet the second factor;
+ * `second_factor`: the same for a customer who turned one on (migration 0028).
+ */
+export type SessionScope = 'customer' | 'onboarding' | 'staff' | 'mfa_pending' | 'second_factor';
 
 export interface UsersTable {
   id: GeneratedAlways<bigint>;
@@ -189,4 +194,22 @@ export interface UsernameReservationsTable {
   username_lower: string;
   email_hash: string;
   reserved_until: Timestamp;
+}
+
+/** A customer's second factor for signing in (migration 0028). */
+export interface SigninSecondFactorsTable {
+  user_id: bigint;
+  method: 'passkey' | 'authenticator';
+  enabled_at: Timestamp;
+  failures: Generated<number>;
+  failures_since: Timestamp | null;
+}
+
+/** A browser in which a customer passed the second factor: the SHA-256 of its cookie's token. */
+export interface TrustedBrowsersTable {
+  id: GeneratedAlways<bigint>;
+  user_id: bigint;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }

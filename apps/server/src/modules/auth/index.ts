@@ -8,6 +8,11 @@ import { resendVerificationJob } from './verification.js';
 
 export { enrolledAmong, mfaStatus, removeSecondFactor } from './mfa/repo.js';
 export { promote as promoteAfterSecondFactor } from './mfa/service.js';
+export {
+  enablePasskey as enablePasskeySecondFactor,
+  passedSecondFactor,
+  signinFactorMethod,
+} from './mfa/signin-factor.js';
 export { clientOf, type ClientInfo } from './client.js';
 export { alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authOutcomeSchema,
+  currentPasswordSchema,
   emailOnlySchema,
   meSchema,
   messageSchema,
@@ -12,6 +13,7 @@ import {
   mfaVerifySchema,
   recoveryCodesSchema,
   resetPasswordSchema,
+  secondFactorStatusSchema,
   sessionStateSchema,
   signinSchema,
   signupAcceptedSchema,
@@ -27,6 +29,7 @@ import { revokeSession, tokenHash } from '../../platform/security/sessions.js';
 import { sessionOf } from '../../plugins/access.js';
 import { clientOf } from './client.js';
 import * as mfa from './mfa/service.js';
+import * as signinFactor from './mfa/signin-factor.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { whoIs } from './people.js';
 import { signin } from './signin.js';
@@ -34,6 +37,13 @@ import { signup } from './signup.js';
 import { requestVerificationCode, verifyEmail } from './verification.js';
 
 const problems = problemResponses(400, 401, 403, 409, 422, 429);
+const CUSTOMER = { session: ['customer'] } as const;
+
+/** A signed-in person acting on their own settings. */
+function holderOf(request: FastifyRequest) {
+  const client = clientOf(request);
+  return { userId: sessionOf(request).userId, ip: client.ip, userAgent: client.userAgent };
+}
 const perAddress = (max: number) => ({ max, timeWindow: '1 minute' });
 const PUBLIC = { public: true } as const;
 
@@ -112,7 +122,12 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const { outcome, session } = await signin(deps, request.body, clientOf(request));
+        const { outcome, session } = await signin(
+          deps,
+          request.body,
+          clientOf(request),
+          request.trustedBrowserToken(),
+        );
         if (session) reply.setSession(session.token, session.expiresAt);
         return outcome;
       },
@@ -224,6 +239,120 @@ export const authRoutes =
     );
 
     app.post(
+      '/api/v1/auth/second-factor',
+      {
+        config: { access: { session: ['second_factor'] }, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Customer with two-step sign-in on: finish signing in with the authenticator app's code or a recovery code; this browser is remembered for 90 days",
+          body: mfaVerifySchema,
+          response: { 200: authOutcomeSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const passed = await signinFactor.verifyCustomerSecondFactor(
+          deps,
+          sessionOf(request),
+          request.body,
+          clientOf(request),
+        );
+        if (passed.session) reply.setSession(passed.session.token, passed.session.expiresAt);
+        reply.trustBrowser(passed.browser.token, passed.browser.expiresAt);
+        return passed.outcome;
+      },
+    );
+
+    app.get(
+      '/api/v1/settings/second-factor',
+      {
+        config: { access: CUSTOMER },
+        schema: {
+          tags: ['settings'],
+          summary: 'Two-step sign-in: which second factor is on (if any), and recovery codes left',
+          response: { 200: secondFactorStatusSchema, ...problemResponses(401) },
+        },
+      },
+      async (request) => signinFactor.secondFactorStatus(deps, sessionOf(request).userId),
+    );
+
+    app.post(
+      '/api/v1/settings/second-factor/authenticator/setup',
+      {
+        // Answers with a secret are never compressed (plugins/compression.ts).
+        compress: false,
+        config: { access: CUSTOMER, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['settings'],
+          summary:
+            'Two-step sign-in with an authenticator app: a new key and its QR code (nothing changes until a code confirms it)',
+          response: { 200: mfaSetupSchema, ...problems },
+        },
+      },
+      async (request) => signinFactor.startAuthenticator(deps, holderOf(request)),
+    );
+
+    app.post(
+      '/api/v1/settings/second-factor/authenticator',
+      {
+        compress: false,
+        config: { access: CUSTOMER, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['settings'],
+          summary:
+            'Turn on two-step sign-in with the authenticator app, confirmed by its code; answers ten recovery codes (once)',
+          body: mfaCodeSchema,
+          response: { 200: recoveryCodesSchema, ...problems },
+        },
+      },
+      async (request) => ({
+        recoveryCodes: await signinFactor.enableAuthenticator(
+          deps,
+          holderOf(request),
+          request.body.code,
+        ),
+      }),
+    );
+
+    app.post(
+      '/api/v1/settings/second-factor/off',
+      {
+        config: { access: CUSTOMER, rateLimit: perAddress(5) },
+        schema: {
+          tags: ['settings'],
+          summary: 'Turn two-step sign-in off, given the password',
+          body: currentPasswordSchema,
+          response: { 200: messageSchema, ...problems },
+        },
+      },
+      async (request) => {
+        await signinFactor.turnOff(deps, holderOf(request), request.body.currentPassword);
+        return { message: 'Two-step sign-in is off.' };
+      },
+    );
+
+    app.post(
+      '/api/v1/settings/second-factor/recovery-codes',
+      {
+        compress: false,
+        config: { access: CUSTOMER, rateLimit: perAddress(5) },
+        schema: {
+          tags: ['settings'],
+          summary: 'New recovery codes, given the password; the old ones stop working',
+          body: currentPasswordSchema,
+          response: { 200: recoveryCodesSchema, ...problems },
+        },
+      },
+      async (request) => ({
+        recoveryCodes: await signinFactor.renewRecoveryCodes(
+          deps,
+          holderOf(request),
+          request.body.currentPassword,
+        ),
+      }),
+    );
+
+    app.post(
       '/api/v1/auth/mfa/recovery-codes',
       {
         // Answers with a secret are never compressed (plugins/compression.ts).
@@ -292,7 +421,9 @@ export const authRoutes =
     app.get(
       '/api/v1/auth/me',
       {
-        config: { access: { session: ['customer', 'onboarding', 'staff', 'mfa_pending'] } },
+        config: {
+          access: { session: ['customer', 'onboarding', 'staff', 'mfa_pending', 'second_factor'] },
+        },
         schema: {
           tags: ['auth'],
           summary: 'Who is signed in, and with which kind of session',

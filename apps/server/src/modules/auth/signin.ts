@@ -9,6 +9,7 @@ import { users, type UserRecord } from '../users/index.js';
 import type { ClientInfo } from './client.js';
 import { signinCodeEmail, signinThrottledEmail, verificationEmail } from './emails.js';
 import { INVALID_CREDENTIALS, alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';
+import { askSecondFactor } from './mfa/signin-factor.js';
 import { SIGNIN_FREE_ATTEMPTS, clearSigninAttempts, countSigninAttempt } from './throttle.js';
 
 export { SIGNIN_FREE_ATTEMPTS } from './throttle.js';
@@ -36,6 +37,8 @@ export async function signin(
   deps: AppDeps,
   input: { email: string; password: string; code?: string | undefined },
   client: ClientInfo,
+  /** The trusted-browser cookie's token, if any (decision 33). */
+  browserToken?: string,
 ): Promise<SignedIn> {
   const attempt = await countSigninAttempt(deps.db, deps.config.secretKey, input.email);
   const user = await users.findUserByEmail(deps.db, input.email);
@@ -55,7 +58,7 @@ export async function signin(
       await followUp(false, true);
       throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
     }
-    return signedIn(deps, user, input.email, client);
+    return signedIn(deps, user, input.email, client, browserToken);
   }
 
   if (input.code === undefined) {
@@ -77,7 +80,7 @@ export async function signin(
     await followUp(false, true);
     throw new AppError('UNPROCESSABLE', SIGNIN_CODE_REFUSED);
   }
-  return signedIn(deps, user, input.email, client);
+  return signedIn(deps, user, input.email, client, browserToken);
 }
 
 /** The password (and the code, if one was needed) was right: the count starts again. */
@@ -86,6 +89,7 @@ async function signedIn(
   user: UserRecord | undefined,
   email: string,
   client: ClientInfo,
+  browserToken: string | undefined,
 ): Promise<SignedIn> {
   if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   if (user.kind === 'customer' && !user.emailVerifiedAt) {
@@ -96,6 +100,14 @@ async function signedIn(
         await deps.mail.send(trx, await verificationEmail(user.email, user.firstName, code));
     });
     return { outcome: { next: 'verify_email', email: user.email }, session: null };
+  }
+  if (user.kind === 'customer') {
+    // A customer who turned on a second factor passes it next, unless this browser has before.
+    const pending = await askSecondFactor(deps, user, client, browserToken);
+    if (pending) {
+      await clearSigninAttempts(deps.db, deps.config.secretKey, email);
+      return pending;
+    }
   }
   // Refused here (a deactivated staff member), the attempt stays counted as a failure.
   const result = await routeSignedIn(deps, user, client);

@@ -8,6 +8,7 @@ import {
   passkeyListSchema,
   passkeyOptionsSchema,
   passkeySchema,
+  recoveryCodesSchema,
   removePasskeySchema,
   renamePasskeySchema,
 } from '@bank/contract';
@@ -15,12 +16,20 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { idParams, problemResponses } from '../../platform/route-schemas.js';
 import { sessionOf } from '../../plugins/access.js';
-import { clientOf, promoteAfterSecondFactor } from '../auth/index.js';
+import {
+  clientOf,
+  enablePasskeySecondFactor,
+  passedSecondFactor,
+  promoteAfterSecondFactor,
+} from '../auth/index.js';
+import { hasPasskey } from './repo.js';
 import * as passkeys from './service.js';
 import { signInWithPasskey } from './signin.js';
 
 /** Customers and staff keep passkeys alike; each only their own. */
 const OWN = { session: ['customer', 'staff'] } as const;
+/** Between the password and the second factor: staff, or a customer who turned one on. */
+const SECOND_STEP = { session: ['mfa_pending', 'second_factor'] } as const;
 const PUBLIC = { public: true } as const;
 const perAddress = (max: number) => ({ max, timeWindow: '1 minute' });
 const problems = problemResponses(400, 401, 404, 409, 422, 429);
@@ -157,11 +166,11 @@ export const passkeyRoutes =
     app.post(
       '/api/v1/auth/mfa/passkey/options',
       {
-        config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
+        config: { access: SECOND_STEP, rateLimit: perAddress(10) },
         schema: {
           tags: ['auth'],
           summary:
-            'Staff: options for finishing the sign-in with one of their passkeys instead of the authenticator app',
+            "Second step of a sign-in (staff, or a customer with two-step sign-in on): options for one of the person's passkeys",
           response: { 200: passkeyOptionsSchema, ...problems },
         },
       },
@@ -171,19 +180,25 @@ export const passkeyRoutes =
     app.post(
       '/api/v1/auth/mfa/passkey',
       {
-        config: { access: { session: ['mfa_pending'] }, rateLimit: perAddress(10) },
+        config: { access: SECOND_STEP, rateLimit: perAddress(10) },
         schema: {
           tags: ['auth'],
           summary:
-            'Staff: finish signing in with a passkey as the second factor; opens the staff session',
+            'Finish signing in with a passkey as the second factor: staff get the staff session; a customer goes where the password would have taken them, and this browser is remembered for 90 days',
           body: passkeyAssertionBodySchema,
           response: { 200: authOutcomeSchema, ...problems },
         },
       },
       async (request, reply) => {
         const session = sessionOf(request);
-        if (session.userKind !== 'staff') throw new AppError('FORBIDDEN', 'For staff only.');
         await passkeys.checkSecondFactor(deps, session.userId, request.body.response);
+        if (session.scope === 'second_factor') {
+          const passed = await passedSecondFactor(deps, session, clientOf(request));
+          if (passed.session) reply.setSession(passed.session.token, passed.session.expiresAt);
+          reply.trustBrowser(passed.browser.token, passed.browser.expiresAt);
+          return passed.outcome;
+        }
+        if (session.userKind !== 'staff') throw new AppError('FORBIDDEN', 'For staff only.');
         const opened = await promoteAfterSecondFactor(
           deps,
           session,
@@ -192,6 +207,27 @@ export const passkeyRoutes =
         );
         reply.setSession(opened.token, opened.expiresAt);
         return { next: 'staff' as const };
+      },
+    );
+
+    app.post(
+      '/api/v1/settings/second-factor/passkey',
+      {
+        compress: false,
+        config: { access: { session: ['customer'] }, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['settings'],
+          summary:
+            'Turn on two-step sign-in with your passkeys (you need one); answers ten recovery codes (once)',
+          response: { 200: recoveryCodesSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const who = holder(request);
+        if (!(await hasPasskey(deps.db, who.userId))) {
+          throw new AppError('CONFLICT', 'Add a passkey first: two-step sign-in will ask for it.');
+        }
+        return { recoveryCodes: await enablePasskeySecondFactor(deps, who) };
       },
     );
   };

@@ -12,6 +12,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { checkPasswordAgain } from '../../platform/security/password-check.js';
+import { signinFactorMethod } from '../auth/index.js';
 import { users, type UserRecord } from '../users/index.js';
 import { passkeyAddedEmail, passkeyRemovedEmail } from './emails.js';
 import * as repo from './repo.js';
@@ -233,8 +234,20 @@ export async function removePasskey(
     'body.currentPassword',
   );
   await deps.db.transaction().execute(async (trx) => {
+    // The person's row first (as adding does): two removals at once are counted one at a time.
+    await users.lockPasswordHolder(trx, user.id);
     const row = await repo.lockOwn(trx, user.id, id);
     if (!row) throw new AppError('NOT_FOUND', 'No such passkey');
+    // Two-step sign-in with passkeys keeps at least one.
+    if (
+      (await signinFactorMethod(trx, user.id)) === 'passkey' &&
+      (await repo.countInUse(trx, user.id)) <= 1
+    ) {
+      throw new AppError(
+        'CONFLICT',
+        'Two-step sign-in asks for this passkey. Add another passkey, or turn two-step sign-in off (or to an authenticator app) first.',
+      );
+    }
     await repo.markRemoved(trx, id, deps.clock.now());
     await deps.audit(trx, {
       action: 'security.passkey_removed',
@@ -318,14 +331,12 @@ export async function checkSecondFactor(
     deps.clock.now(),
   );
   if (!taken || taken.userId !== userId) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
-  await deps.db
-    .transaction()
-    .execute((trx) =>
-      checkAssertion(deps, trx, {
-        response,
-        challenge: sent.challenge,
-        origin: sent.origin,
-        userId,
-      }),
-    );
+  await deps.db.transaction().execute((trx) =>
+    checkAssertion(deps, trx, {
+      response,
+      challenge: sent.challenge,
+      origin: sent.origin,
+      userId,
+    }),
+  );
 }

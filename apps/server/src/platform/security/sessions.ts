@@ -19,6 +19,7 @@ const LIFETIME: Record<SessionScope, number> = {
   staff: SESSION_ABSOLUTE_MS,
   onboarding: ONBOARDING_ABSOLUTE_MS,
   mfa_pending: MFA_PENDING_ABSOLUTE_MS,
+  second_factor: MFA_PENDING_ABSOLUTE_MS,
 };
 /** last_seen_at is written at most once a minute per session, not on every request. */
 export const TOUCH_EVERY_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { AuthOutcome } from '@bank/contract';
 import { VIA_FLOW } from '../../lib/flow-state';
-import { SECOND_FACTOR_PATH } from '../../lib/session';
+import { CUSTOMER_SECOND_FACTOR_PATH, SECOND_FACTOR_PATH } from '../../lib/session';
 
 export interface OutcomeRoute {
   to: string;
@@ -30,6 +30,8 @@ export function routeForOutcome(outcome: AuthOutcome): OutcomeRoute {
       return { to: verifyPath(outcome.email) };
     case 'staff_mfa':
       return { to: SECOND_FACTOR_PATH, state: { enrolled: outcome.enrolled } };
+    case 'second_factor':
+      return { to: CUSTOMER_SECOND_FACTOR_PATH, state: { method: outcome.method } };
     case 'signin_code':
       return { to: '/auth/signin', state: { codeFor: outcome.email } };
   }

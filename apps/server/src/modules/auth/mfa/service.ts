@@ -26,7 +26,7 @@ import * as repo from './repo.js';
  * a staff session (a new token: the session is rotated at the step-up).
  */
 
-const SEAL_PURPOSE = 'staff-totp-secret';
+export const SEAL_PURPOSE = 'staff-totp-secret';
 /** A code is accepted from the previous, current or next 30-second step (clock drift). */
 const TOLERANCE_SECONDS = 30;
 /** Wrong codes in one sign-in before it must start again from the password. */
@@ -34,25 +34,26 @@ export const MFA_FAILURES_PER_SIGNIN = 5;
 /** Wrong codes in a rolling day before the second factor pauses for this person. */
 export const MFA_DAILY_FAILURES = 10;
 
-const WRONG = 'That code is not right. Check the time on your phone and use the newest code.';
-const PAUSED =
+export const WRONG =
+  'That code is not right. Check the time on your phone and use the newest code.';
+export const PAUSED =
   'Too many wrong codes today. Try again tomorrow, or ask an administrator to reset your sign-in.';
-const RESTART = 'Too many wrong codes. Please sign in again.';
+export const RESTART = 'Too many wrong codes. Please sign in again.';
 
 const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
-function newRecoveryCode(): string {
+export function newRecoveryCode(): string {
   let code = '';
   for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
   return code;
 }
 
 /** As printed for the person: "abcde-fghij". */
-function printed(code: string): string {
+export function printed(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-const recoveryScope = (userId: bigint) => `staff-recovery:${userId}`;
+export const recoveryScope = (userId: bigint) => `staff-recovery:${userId}`;
 
 /**
  * Counts a try before its code is judged, in one statement, and returns its number in the day:
@@ -97,7 +98,7 @@ async function refuse(
 }
 
 /** The time step a code belongs to, or null when it is not a current code of this key. */
-async function timeStepOf(secret: string, code: string, now: Date): Promise<bigint | null> {
+export async function timeStepOf(secret: string, code: string, now: Date): Promise<bigint | null> {
   const result = await verify({
     secret,
     token: code,
@@ -130,10 +131,7 @@ export async function promote(
   session: ActiveSession,
   client: ClientInfo,
   action:
-    | 'staff.mfa_enrolled'
-    | 'staff.signin'
-    | 'staff.signin_recovery_code'
-    | 'staff.signin_passkey',
+    'staff.mfa_enrolled' | 'staff.signin' | 'staff.signin_recovery_code' | 'staff.signin_passkey',
 ): Promise<{ token: string; expiresAt: Date }> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await revokeSessionById(trx, session.sessionId))) {

@@ -30,6 +30,14 @@ export const securityEvents = {
   'security.passkey_removed': event('user', 'Passkey removed', {
     after: z.object({ passkey: id, name: z.string() }),
   }),
+  // A customer's second factor for signing in.
+  'security.second_factor_on': event('user', 'Two-step sign-in turned on', {
+    after: z.object({ method: z.enum(['passkey', 'authenticator']) }),
+  }),
+  'security.second_factor_off': event('user', 'Two-step sign-in turned off', {
+    before: z.object({ method: z.enum(['passkey', 'authenticator']) }),
+  }),
+  'security.recovery_codes_renewed': event('user', 'Recovery codes renewed'),
   'security.signout': event('user', 'Signed out'),
   'security.signin_failed': event('user', 'Sign-in failed', {
     after: z.object({ attempt: z.number().int() }),

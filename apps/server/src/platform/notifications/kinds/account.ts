@@ -66,6 +66,22 @@ export const accountNotices = {
       body: `The passkey named "${name}" was removed from your account: it no longer signs in or approves transfers. If this was not you, change your password at once.`,
     }),
   }),
+  'security.second_factor_on': notice({
+    data: z.object({ method: z.enum(['passkey', 'authenticator']) }),
+    email: true,
+    render: ({ method }) => ({
+      title: 'Two-step sign-in turned on',
+      body: `Signing in with your password in a new browser now also asks for ${method === 'passkey' ? 'your passkey' : 'a code from your authenticator app'}. Keep your recovery codes somewhere safe. If this was not you, contact us at once.`,
+    }),
+  }),
+  'security.second_factor_off': notice({
+    data: z.object({}),
+    email: true,
+    render: () => ({
+      title: 'Two-step sign-in turned off',
+      body: 'Signing in now asks for your password alone. If this was not you, change your password and contact us at once.',
+    }),
+  }),
   'pin.created': notice({
     data: z.object({}),
     email: true,
