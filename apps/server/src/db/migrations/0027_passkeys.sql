@@ -9,7 +9,8 @@ CREATE TABLE passkeys (
   id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id        bigint NOT NULL REFERENCES users (id),
   -- The credential id (base64url) the authenticator names it by: unique across the bank.
-  credential_id  text NOT NULL UNIQUE CHECK (credential_id ~ '^[A-Za-z0-9_-]{16,1366}$'),
+  credential_id  text NOT NULL UNIQUE
+                 CHECK (credential_id ~ '^[A-Za-z0-9_-]+$' AND length(credential_id) BETWEEN 16 AND 1366),
   public_key     bytea NOT NULL CHECK (octet_length(public_key) BETWEEN 16 AND 2048),
   -- The authenticator's signature counter: each use must move it forward (a copy is refused),
   -- unless the authenticator keeps none (always 0, as synced passkeys do).
