@@ -35,10 +35,11 @@ export async function signWithPasskey(
 export const PASSKEY_CANCELLED =
   'No passkey was used: the request was cancelled or timed out. Try again when you are ready.';
 
+/** The DOMException's name: the library's WebAuthnError carries it, and the original as cause. */
 function errorName(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause.name : error.name;
+  const { name, cause } = (error ?? {}) as { name?: unknown; cause?: { name?: unknown } };
+  if (typeof cause?.name === 'string') return cause.name;
+  return typeof name === 'string' ? name : null;
 }
 
 /**

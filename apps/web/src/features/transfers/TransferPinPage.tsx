@@ -54,6 +54,7 @@ function firstStep(transfer: Transfer): Step {
             sentTo: 'your email address',
             // Not known after a reload: the code step says in general when a code is asked.
             reasons: [],
+            // Not known either: the code step asks the customer's list of passkeys.
             passkey: false,
             transfer,
           },
@@ -173,6 +174,7 @@ function Authorize({ transfer }: { transfer: Transfer }) {
         prompt={step.prompt}
         verify={steps.code}
         resend={steps.resend}
+        approve={steps.passkey}
         sending={sending}
         onAnswer={onAnswer}
         onRefused={onRefused}
