@@ -39,11 +39,21 @@ export function PasskeyList({
             </div>
           </div>
           <div className="flex gap-2">
-            <Button variant="secondary" className="px-4" onClick={() => onRename(passkey)}>
-              Rename<span className="sr-only"> {passkey.name}</span>
+            <Button
+              variant="secondary"
+              className="px-4"
+              aria-label={`Rename ${passkey.name}`}
+              onClick={() => onRename(passkey)}
+            >
+              Rename
             </Button>
-            <Button variant="secondary" className="px-4" onClick={() => onRemove(passkey)}>
-              Remove<span className="sr-only"> {passkey.name}</span>
+            <Button
+              variant="secondary"
+              className="px-4"
+              aria-label={`Remove ${passkey.name}`}
+              onClick={() => onRemove(passkey)}
+            >
+              Remove
             </Button>
           </div>
         </li>
