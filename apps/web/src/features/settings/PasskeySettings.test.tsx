@@ -55,8 +55,10 @@ function passkeyBank(kept: Passkey[], steps: Record<string, (body: unknown) => F
   });
 }
 
-const section = async () =>
-  within((await screen.findByRole('heading', { name: 'Passkeys' })).closest('section')!);
+const section = async () => {
+  const heading = await screen.findByRole('heading', { name: 'Passkeys' });
+  return within(heading.closest('section') as HTMLElement);
+};
 
 describe('Settings: passkeys', () => {
   it('lists each passkey with when it was added and last used, "Never used" if not yet', async () => {
