@@ -114,7 +114,10 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/wp-user/auth**', { timeout: 15_000 });
     await page.goto(`${base}/wp-user/auth/signin`);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    const withPasskey = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await withPasskey.waitFor();
+    await expectAccessibleEverywhere(page, 'sign-in with a passkey');
+    await withPasskey.click();
     await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
 
     await page.goto(`${base}/wp-user/dashboard/settings`);
