@@ -47,6 +47,7 @@ export function codeReasonLine(reasons: readonly TransferCodeReason[]): string {
  */
 export function CodeStep({
   prompt,
+  reopened = false,
   verify,
   resend,
   approve,
@@ -55,6 +56,8 @@ export function CodeStep({
   onRefused,
 }: {
   prompt: CodePrompt;
+  /** Opened again after a reload: whether the customer has a passkey is not known. */
+  reopened?: boolean;
   verify: UseMutationResult<TransferStep, Error, string>;
   resend: UseMutationResult<TransferStep, Error, void>;
   /** Approving with the customer's passkey instead of the code. */
@@ -141,7 +144,7 @@ export function CodeStep({
       </div>
       <PasskeyApproval
         transfer={prompt.transfer}
-        known={prompt.passkey}
+        known={prompt.passkey ? true : reopened ? 'ask' : false}
         approve={approve}
         busy={busy}
         onAnswer={onAnswer}

@@ -1,5 +1,5 @@
 import { TRANSFER_CODE_REQUIRED, TRANSFER_SUCCESS, type Transfer } from '@bank/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, mockFetch, problem, renderRoute, type FakeResponse } from '../../test-utils';
@@ -107,12 +107,11 @@ describe('approving a transfer with a passkey instead of the code', () => {
 
   it('offers no passkey to a customer without one', async () => {
     fakeWebAuthn();
-    authorizing({
-      [PIN]: () => codePrompt(false),
-      [PASSKEYS]: () => ({ status: 200, body: { items: [] } }),
-    });
+    const fetchMock = authorizing({ [PIN]: () => codePrompt(false) });
     await throughThePin();
     expect(screen.queryByRole('button', { name: APPROVE })).toBeNull();
+    // The prompt said so: nothing more is asked.
+    expect(callsTo(fetchMock, PASSKEYS)).toHaveLength(0);
   });
 
   it('after a reload, asks the list of passkeys whether to offer one', async () => {
@@ -131,5 +130,18 @@ describe('approving a transfer with a passkey instead of the code', () => {
     renderRoute('/dashboard/send/pin?id=t1');
     expect(await screen.findByRole('button', { name: APPROVE })).toBeTruthy();
     expect(callsTo(fetchMock, PASSKEYS)).toHaveLength(1);
+  });
+
+  it('after a reload, offers none when the list of passkeys is empty', async () => {
+    fakeWebAuthn();
+    const waiting = transferSample({ stage: 'pin_verified', awaitingCode: true });
+    const fetchMock = authorizing(
+      { [PASSKEYS]: () => ({ status: 200, body: { items: [] } }) },
+      waiting,
+    );
+    renderRoute('/dashboard/send/pin?id=t1');
+    await screen.findByRole('heading', { name: TRANSFER_CODE_REQUIRED });
+    await waitFor(() => expect(callsTo(fetchMock, PASSKEYS)).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: APPROVE })).toBeNull();
   });
 });

@@ -25,8 +25,11 @@ export function PasskeyApproval({
   onRefused,
 }: {
   transfer: Transfer;
-  /** The code prompt said the customer has a passkey. */
-  known: boolean;
+  /**
+   * Whether the customer has a passkey, as the code prompt said; 'ask' when that is not known
+   * (the step opened again after a reload): their list of passkeys says.
+   */
+  known: boolean | 'ask';
   approve: UseMutationResult<TransferStep, Error, void>;
   /** Another step is on its way (a code being checked, the submission). */
   busy: boolean;
@@ -34,11 +37,11 @@ export function PasskeyApproval({
   /** Opens the notice dialog for a refusal that has one; true when it did. */
   onRefused: (error: unknown) => boolean;
 }) {
-  const passkeys = useQuery({ ...queries.passkeys(), enabled: !known });
+  const passkeys = useQuery({ ...queries.passkeys(), enabled: known === 'ask' });
   const [said, setSaid] = useState<{ tone: 'info' | 'error'; text: string; id: number } | null>(
     null,
   );
-  if (!known && !passkeys.data?.length) return null;
+  if (known === false || (known === 'ask' && !passkeys.data?.length)) return null;
   const blocker = passkeyBlocker();
   const label = `Approve ${money(transfer.amount, transfer.currency)} to ${transfer.accountHolderName}`;
 
