@@ -104,6 +104,9 @@ describe('passkeys', () => {
     const row = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
     await expect.poll(() => row.allTextContents()).toEqual([expect.stringContaining('Never used')]);
     expect(await authenticator.credentials()).toHaveLength(1);
+    // The message took the focus and scrolled the page: from the top, the sticky bar covers no
+    // field (axe counts a covered Show button as too small a target).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectAccessibleEverywhere(page, 'passkeys settings');
     await pictureOfSection(page, 'passkeys-list');
     await page.setViewportSize({ width: 360, height: 740 });
