@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { signInWithNewPin, watchProblems } from './people';
+import { enrolStaff, signInWithNewPin, watchProblems } from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -16,6 +16,7 @@ interface Customer {
   password: string;
 }
 
+const STAFF = { email: 'security@bank.example', password: 'granite harbour lighthouse keeper' };
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = path.join(repo, 'apps/server/test/fixtures/customer-with-history.ts');
 const tsx = path.join(repo, 'node_modules/.bin/tsx');
@@ -34,7 +35,10 @@ beforeAll(async () => {
   ]);
   customer = JSON.parse(stdout) as Customer;
   browser = launched;
-  server = await startServer({}, dataDir);
+  server = await startServer(
+    { BOOTSTRAP_ADMIN_EMAIL: STAFF.email, BOOTSTRAP_ADMIN_PASSWORD: STAFF.password },
+    dataDir,
+  );
   base = server.url.replace('127.0.0.1', 'localhost');
 });
 afterAll(async () => {
@@ -173,6 +177,39 @@ describe('passkeys', () => {
     expect(problems.filter(refused)).toHaveLength(1);
     const unexpected = problems.filter((problem) => !refused(problem));
     expect(unexpected, unexpected.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a staff member add their own passkey, which then stands for both sign-in factors', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await withAuthenticator(context, page);
+
+    await enrolStaff(page, base, STAFF);
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Your security' })
+      .click();
+    await page.getByRole('heading', { name: 'Your security', level: 1 }).waitFor();
+    await page.getByText('No passkeys yet').waitFor();
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+    await dialog.getByLabel('Passkey name').fill('Desk computer');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Passkey “Desk computer” added.', { exact: false }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessibleEverywhere(page, 'staff security');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/wp-user/auth**', { timeout: 15_000 });
+    await page.goto(`${base}/wp-user/auth/signin`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    // No password and no authenticator code: straight to the back office.
+    await page.waitForURL('**/wp-user/admin', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+
+    expect(problems, problems.join('\n')).toEqual([]);
     await context.close();
   });
 
