@@ -30,8 +30,9 @@ const SIGNIN_MODULES = [
  * uses 27, TanStack Query 10, react 3, the app's own code 8. It stays under the budget because the
  * first page's modules share one chunk, the sign-in form has no react-hook-form (the contract's
  * `signinSchema` checks it), the session query and the query keys live apart from the other pages'
- * reads, the contract is marked free of side effects, the emailed-code step loads when needed, the
- * error page draws its icons without lucide, and the build takes React Router's production files
+ * reads, the contract is marked free of side effects, the emailed-code step loads when needed, so
+ * does the passkey sign-in with @simplewebauthn/browser (when its button is pressed), the
+ * error page and the passkey button draw their icons without lucide, and the build takes React Router's production files
  * (apps/web/vite.config.ts).
  */
 const BUDGET_KB = 150;

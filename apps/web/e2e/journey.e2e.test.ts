@@ -226,7 +226,7 @@ describe('a new customer, from sign-up to an approved account', () => {
       await page.getByLabel('Password', { exact: true }).fill(`wrong guess ${attempt}`);
       await Promise.all([
         page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/signin')),
-        page.getByRole('button', { name: 'Sign in' }).click(),
+        page.getByRole('button', { name: 'Sign in', exact: true }).click(),
       ]);
     }
     await page.getByRole('alert').getByText('Invalid Credentials').waitFor();
@@ -239,7 +239,7 @@ describe('a new customer, from sign-up to an approved account', () => {
     expect(problems.filter(refused)).toHaveLength(5);
     problems.splice(0, problems.length, ...problems.filter((problem) => !refused(problem)));
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
     await page.getByText(`We emailed a sign-in code to ${email}`).waitFor();
     await expectAccessibleEverywhere(page, 'sign-in code step');

@@ -28,7 +28,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.goto(`${baseUrl}/wp-user/auth/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** A customer's first sign-in: the password, then the PIN chosen twice, to the dashboard. */

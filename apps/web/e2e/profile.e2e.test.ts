@@ -50,7 +50,7 @@ describe('the profile', () => {
     await page.goto(`${server.url}/wp-user/auth/signin`);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/wp-user/dashboard/pincreation', { timeout: 15_000 });
     for (const label of ['Enter PIN', 'Re-enter PIN']) {
       await page.getByLabel(label).fill('3690');

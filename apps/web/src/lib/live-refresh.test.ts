@@ -24,6 +24,7 @@ const all = {
   profile: queries.profile(),
   pinStatus: queries.pinStatus(),
   sessions: queries.sessions(),
+  passkeys: queries.passkeys(),
   session: queries.session(),
   notificationList: { queryKey: queries.notifications().queryKey },
   unreadCount: queries.unreadCount(),
@@ -127,6 +128,14 @@ describe('what a notification arriving live refreshes', () => {
     }
     expect(refreshed(client)).toEqual([]);
     expect(client.getQueryData(all.unreadCount.queryKey)).toBe(3);
+  });
+
+  it('a passkey added or removed (in another tab, or by the other browser): the passkey list', () => {
+    for (const kind of ['passkey.added', 'passkey.removed'] as const) {
+      const client = seeded();
+      applyStreamMessage(client, { unread: 4, changed: [kind] });
+      expect(refreshed(client)).toEqual(['notificationList', 'passkeys']);
+    }
   });
 
   it('after a reconnect: everything shown live, since anything may have happened meanwhile', () => {

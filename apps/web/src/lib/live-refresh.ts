@@ -22,8 +22,8 @@ export const LIVE_REFRESH: Record<NotificationKind, readonly QueryKey[]> = {
   // Who is signed in carries the email address.
   'email.changed': [queryKeys.profile, queryKeys.session],
   'security.password_checks_paused': [],
-  'passkey.added': [],
-  'passkey.removed': [],
+  'passkey.added': [queryKeys.passkeys],
+  'passkey.removed': [queryKeys.passkeys],
   'security.second_factor_on': [],
   'security.second_factor_off': [],
   'pin.created': [queryKeys.pin],

@@ -10,6 +10,7 @@ import {
   activeSessionListSchema,
   availabilitySchema,
   notificationPageSchema,
+  passkeyListSchema,
   pinStatusSchema,
   profileSchema,
   productAvailabilityListSchema,
@@ -208,6 +209,14 @@ export const queries = {
       queryKey: queryKeys.sessions,
       queryFn: async () =>
         (await api('GET', '/api/v1/settings/sessions', { schema: activeSessionListSchema })).items,
+    }),
+
+  /** The signed-in person's passkeys (customer or staff), oldest first as the server lists them. */
+  passkeys: () =>
+    queryOptions({
+      queryKey: queryKeys.passkeys,
+      queryFn: async () =>
+        (await api('GET', '/api/v1/passkeys', { schema: passkeyListSchema })).items,
     }),
 
   availability: () =>

@@ -47,6 +47,7 @@ describe('the back office menu', () => {
       [null, ['Overview']],
       // Transfer processors approve each other's refunds: the inbox is theirs too.
       ['Queues', ['Identity checks', 'Outgoing transfers', 'Approvals']],
+      ['Your account', ['Your security']],
     ]);
     const nav = within(screen.getByRole('navigation', { name: 'Back office' }));
     expect(nav.getByRole('list', { name: 'Queues' })).toBeTruthy();
@@ -79,6 +80,7 @@ describe('the back office menu', () => {
         ],
       ],
       ['Administration', ['Staff', 'Bank settings', 'Audit log']],
+      ['Your account', ['Your security']],
     ]);
   });
 

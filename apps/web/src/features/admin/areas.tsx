@@ -2,6 +2,7 @@ import { APPROVAL_INBOX_PERMISSIONS, PERMISSIONS, type Me, type Permission } fro
 import {
   BanknoteArrowDown,
   Bitcoin,
+  Fingerprint,
   Globe,
   Headset,
   IdCard,
@@ -25,7 +26,13 @@ import type { ComponentType } from 'react';
 import { holds } from './shared/staff-member';
 
 /** The menu's groups, in its order. */
-export const MENU_GROUPS = ['Queues', 'Customers & money', 'Catalog', 'Administration'] as const;
+export const MENU_GROUPS = [
+  'Queues',
+  'Customers & money',
+  'Catalog',
+  'Administration',
+  'Your account',
+] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** Fetches a page's code (a lazy route: nothing of the back office ships with other pages). */
@@ -226,6 +233,15 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     icon: ScrollText,
     group: 'Administration',
     page: () => import('./audit/AuditLogPage').then((m) => m.AuditLogPage),
+  },
+  {
+    path: 'security',
+    label: 'Your security',
+    // Every staff member's own passkeys: whatever their permissions, for themselves only.
+    permission: PERMISSIONS,
+    icon: Fingerprint,
+    group: 'Your account',
+    page: () => import('./security/SecurityPage').then((m) => m.SecurityPage),
   },
 ];
 

@@ -1,11 +1,12 @@
 import { PageHeading } from '../../components/ui/PageHeading';
 import { useMe } from '../../lib/session';
 import { EmailSettings } from './EmailSettings';
+import { PasskeySettings } from './PasskeySettings';
 import { PasswordSettings } from './PasswordSettings';
 import { PinSettings } from './PinSettings';
 import { SessionsSettings } from './SessionsSettings';
 
-/** Settings (spec): change email, password and PIN; and the browsers signed in. */
+/** Settings (spec): change email, password and PIN; passkeys; and the browsers signed in. */
 export function SettingsPage() {
   const me = useMe().data;
   return (
@@ -13,6 +14,7 @@ export function SettingsPage() {
       <PageHeading title="Settings" />
       <EmailSettings current={me?.email ?? 'your address'} />
       <PasswordSettings />
+      <PasskeySettings />
       <PinSettings />
       <SessionsSettings />
     </div>

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/Button';
 import { OtpInput } from '../../components/ui/OtpInput';
 import { useCooldown } from '../../hooks/useCooldown';
 import { ApiError, errorMessage } from '../../lib/api';
+import { PasskeyApproval } from './PasskeyApproval';
 
 /** The server's prompt for the emailed code (spec: requiresanother, head and body). */
 export type CodePrompt = Extract<TransferStep, { next: 'code' }>;
@@ -46,15 +47,21 @@ export function codeReasonLine(reasons: readonly TransferCodeReason[]): string {
  */
 export function CodeStep({
   prompt,
+  reopened = false,
   verify,
   resend,
+  approve,
   sending,
   onAnswer,
   onRefused,
 }: {
   prompt: CodePrompt;
+  /** Opened again after a reload: whether the customer has a passkey is not known. */
+  reopened?: boolean;
   verify: UseMutationResult<TransferStep, Error, string>;
   resend: UseMutationResult<TransferStep, Error, void>;
+  /** Approving with the customer's passkey instead of the code. */
+  approve: UseMutationResult<TransferStep, Error, void>;
   sending: boolean;
   onAnswer: (step: TransferStep) => void;
   onRefused: (error: unknown) => boolean;
@@ -135,6 +142,14 @@ export function CodeStep({
           )}
         </div>
       </div>
+      <PasskeyApproval
+        transfer={prompt.transfer}
+        known={prompt.passkey ? true : reopened ? 'ask' : false}
+        approve={approve}
+        busy={busy}
+        onAnswer={onAnswer}
+        onRefused={onRefused}
+      />
       {message && (
         <Banner key={message.id} tone={message.tone}>
           {message.text}
@@ -148,12 +163,17 @@ export function CodeStep({
           value={code}
           onChange={setCode}
           onComplete={send}
-          disabled={sending || paused}
+          disabled={sending || paused || approve.isPending}
           invalid={invalid}
           describedBy={hintId}
           autoFocus
         />
-        <Button type="submit" loading={busy} disabled={paused} className="self-start">
+        <Button
+          type="submit"
+          loading={busy}
+          disabled={paused || approve.isPending}
+          className="self-start"
+        >
           Confirm
         </Button>
       </form>
@@ -162,7 +182,7 @@ export function CodeStep({
           variant="secondary"
           onClick={newCode}
           loading={resend.isPending}
-          disabled={cooldown.active || busy || paused}
+          disabled={cooldown.active || busy || paused || approve.isPending}
         >
           Send a new code
         </Button>

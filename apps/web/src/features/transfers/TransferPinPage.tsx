@@ -29,7 +29,8 @@ type Step =
   /** Not confirmed yet: the review comes first. */
   | { kind: 'review' }
   | { kind: 'pin' }
-  | { kind: 'code'; prompt: CodePrompt }
+  /** `reopened`: the prompt was made here after a reload, what the server said not known. */
+  | { kind: 'code'; prompt: CodePrompt; reopened?: true }
   /** PIN (and code) accepted on an earlier visit, or the submission failed: send it. */
   | { kind: 'send' }
   | { kind: 'done' }
@@ -47,6 +48,7 @@ function firstStep(transfer: Transfer): Step {
       if (transfer.awaitingCode) {
         return {
           kind: 'code',
+          reopened: true,
           prompt: {
             next: 'code',
             head: TRANSFER_CODE_REQUIRED,
@@ -54,6 +56,7 @@ function firstStep(transfer: Transfer): Step {
             sentTo: 'your email address',
             // Not known after a reload: the code step says in general when a code is asked.
             reasons: [],
+            // Not known either: the code step asks the customer's list of passkeys (reopened).
             passkey: false,
             transfer,
           },
@@ -171,8 +174,10 @@ function Authorize({ transfer }: { transfer: Transfer }) {
     body = (
       <CodeStep
         prompt={step.prompt}
+        reopened={step.reopened ?? false}
         verify={steps.code}
         resend={steps.resend}
+        approve={steps.passkey}
         sending={sending}
         onAnswer={onAnswer}
         onRefused={onRefused}

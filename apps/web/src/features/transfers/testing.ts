@@ -112,6 +112,7 @@ export function stepAnswer(
         body: 'This is a new beneficiary, so we emailed you a code to confirm it is you.',
         sentTo: 'a•••a@example.com',
         reasons: ['new_beneficiary'],
+        passkey: false,
         transfer,
       },
     };

@@ -330,6 +330,7 @@ describe('the back office menu', () => {
       'Account plans',
       'Institution details',
       'Region availability',
+      'Your security',
     ]);
     expect(within(nav).getByRole('link', { name: 'Document types' }).getAttribute('href')).toBe(
       PAGE,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/PasswordField';
@@ -12,11 +13,14 @@ export function PasswordStep({
   onSubmit,
   pending,
   disabled,
+  children,
 }: {
   field: SigninFields['field'];
   onSubmit: () => void;
   pending: boolean;
   disabled: boolean;
+  /** Another way in, under the form (signing in with a passkey). */
+  children?: ReactNode;
 }) {
   return (
     <>
@@ -44,6 +48,12 @@ export function PasswordStep({
           Sign in
         </Button>
       </form>
+      {children && (
+        <>
+          <p className="text-center text-sm text-slate-600 dark:text-slate-400">or</p>
+          {children}
+        </>
+      )}
       <p className="text-center">
         New here?{' '}
         <Link to="/auth/signup" className={linkStyle}>

@@ -1,3 +1,4 @@
+import type { AuthOutcome } from '@bank/contract';
 import { lazy, Suspense, useState, useTransition } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/Banner';
@@ -5,8 +6,10 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { Loading } from '../../../components/ui/QueryStatus';
 import { useDelayedNavigate } from '../../../hooks/useDelayedNavigate';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useForgetSessionData } from '../../../lib/session';
 import { useSignin, type SigninRequest } from '../api/signin';
 import { routeForOutcome } from '../outcome-route';
+import { PasskeySignin } from './PasskeySignin';
 import { PasswordStep } from './PasswordStep';
 import { useSigninFields } from './useSigninFields';
 
@@ -35,6 +38,7 @@ export function SigninPage() {
   const signin = useSignin();
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
+  const forgetSessionData = useForgetSessionData();
   const [failure, setFailure] = useState<string | null>(null);
   const [mustVerify, setMustVerify] = useState(false);
   /** Where the sign-in code went, once the server asked for one. */
@@ -43,6 +47,17 @@ export function SigninPage() {
   const [newCodeSent, setNewCodeSent] = useState(false);
   // Keeps the password step on screen until the code step's code has arrived.
   const [switchingStep, startStepSwitch] = useTransition();
+
+  /** Where the outcome of a sign-in (password or passkey) leads (SPEC section 4). */
+  function go(outcome: AuthOutcome) {
+    const { to, state } = routeForOutcome(outcome);
+    if (outcome.next === 'verify_email') {
+      setMustVerify(true);
+      navigateLater(to);
+    } else {
+      void navigate(to, { state });
+    }
+  }
 
   function send(request: SigninRequest, { askingForNewCode = false } = {}) {
     setFailure(null);
@@ -57,13 +72,7 @@ export function SigninPage() {
           });
           return;
         }
-        const { to, state } = routeForOutcome(outcome);
-        if (outcome.next === 'verify_email') {
-          setMustVerify(true);
-          navigateLater(to);
-        } else {
-          void navigate(to, { state });
-        }
+        go(outcome);
       },
       onError: (error) => {
         if (!codeFor && fields.showServerErrors(error)) return;
@@ -117,7 +126,17 @@ export function SigninPage() {
             onSubmit={() => fields.submit((request) => send(request))}
             pending={signin.isPending || switchingStep}
             disabled={mustVerify}
-          />
+          >
+            <PasskeySignin
+              disabled={mustVerify || signin.isPending}
+              onOutcome={(outcome) => {
+                // A new session: whatever was read under an earlier one is forgotten first.
+                forgetSessionData();
+                setFailure(null);
+                go(outcome);
+              }}
+            />
+          </PasswordStep>
         )}
       </Suspense>
     </div>

@@ -1,6 +1,12 @@
-import { transferSchema, transferStepSchema, type TransferStep } from '@bank/contract';
+import {
+  passkeyOptionsSchema,
+  transferSchema,
+  transferStepSchema,
+  type TransferStep,
+} from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { signWithPasskey } from '../../../lib/passkeys';
 import { queries, queryKeys } from '../../../lib/queries';
 import { transferPath } from './paths';
 
@@ -15,7 +21,8 @@ export function useConfirmTransfer(id: string) {
 
 /**
  * The steps after confirm, each answering what comes next (TransferStep): the PIN, the emailed
- * authorization code, a new code, and the submission. Each answer's transfer replaces the one
+ * authorization code (or the customer's passkey instead, its challenge bound to this transfer's
+ * amount and payee), a new code, and the submission. Each answer's transfer replaces the one
  * read; a submitted transfer moved money, so the account, the transfer list, the beneficiaries
  * (one may have been saved) and the notifications are read again.
  */
@@ -29,6 +36,15 @@ export function useTransferSteps(id: string) {
   return {
     pin: useMutation({ mutationFn: (pin: string) => post('pin', { pin }), onSuccess: keep }),
     code: useMutation({ mutationFn: (code: string) => post('code', { code }), onSuccess: keep }),
+    passkey: useMutation({
+      mutationFn: async () => {
+        const options = await api('POST', `${path}/passkey/options`, {
+          schema: passkeyOptionsSchema,
+        });
+        return post('passkey', { response: await signWithPasskey(options) });
+      },
+      onSuccess: keep,
+    }),
     resend: useMutation({ mutationFn: () => post('code/resend'), onSuccess: keep }),
     submit: useMutation({
       mutationFn: () => post('submit'),

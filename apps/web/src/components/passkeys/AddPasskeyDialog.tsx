@@ -1,0 +1,88 @@
+import { PASSKEY_NAME_MAX, passkeyNameSchema, type Passkey } from '@bank/contract';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api';
+import { fieldErrorsIn } from '../../lib/apply-field-errors';
+import { isPasskeyCancelled, passkeyBrowserMessage } from '../../lib/passkeys';
+import { Banner } from '../ui/Banner';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/TextField';
+import { useAddPasskey } from './api';
+import { suggestPasskeyName } from './device-name';
+
+type Note = { tone: 'info' | 'error'; text: string };
+
+/**
+ * Adding a passkey: a name first (this device's browser and system suggested), then the
+ * browser's own prompt (fingerprint, face, screen lock or a security key). A prompt closed
+ * without a passkey is said calmly here, and the person may try again.
+ */
+export function AddPasskeyDialog({
+  onClose,
+  onAdded,
+}: {
+  onClose: () => void;
+  onAdded: (passkey: Passkey) => void;
+}) {
+  const add = useAddPasskey();
+  const [name, setName] = useState(() => suggestPasskeyName(navigator.userAgent));
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [note, setNote] = useState<Note | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passkeyNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setNote(null);
+    add.mutate(parsed.data, {
+      onSuccess: onAdded,
+      onError: (error) => {
+        const browser = passkeyBrowserMessage(error);
+        if (browser) {
+          setNote({ tone: isPasskeyCancelled(error) ? 'info' : 'error', text: browser });
+          return;
+        }
+        const named = fieldErrorsIn(error, ['name'] as const).name;
+        if (named) setNameError(named);
+        else setNote({ tone: 'error', text: errorMessage(error, 'Something went wrong') });
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !add.isPending) onClose();
+      }}
+      title="Add a passkey"
+      description="Name it after the device or security key that keeps it, so you can tell your passkeys apart. Then your browser asks for your fingerprint, face, screen lock or security key."
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {note && <Banner tone={note.tone}>{note.text}</Banner>}
+        <TextField
+          label="Passkey name"
+          autoComplete="off"
+          maxLength={PASSKEY_NAME_MAX}
+          value={name}
+          onChange={(event) => {
+            setNameError(undefined);
+            setName(event.target.value);
+          }}
+          error={nameError}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={add.isPending} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            {note ? 'Try again' : 'Continue'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
