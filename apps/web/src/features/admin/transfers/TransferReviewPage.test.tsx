@@ -113,7 +113,7 @@ describe('processing one outgoing transfer', () => {
     mockFetch((path) => {
       if (path === '/api/v1/auth/session') return { status: 200, body: { me: PROCESSOR } };
       if (path === PATH) return { status: 200, body: approved };
-      return problem(404, 'No such page');
+      return problem(404, 'NOT_FOUND', 'No such page');
     });
     renderRoute('/admin/transfers/41');
     const customer = within(await screen.findByRole('region', { name: 'Customer' }));
