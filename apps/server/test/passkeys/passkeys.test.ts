@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../helpers/app.js';
 import { CUSTOMER_PASSWORD } from '../helpers/customers.js';
 import { TestClient } from '../helpers/http.js';
+import { resetStaffSignin } from '../../src/modules/staff/reset.js';
 import { createStaff, signInStaff } from '../helpers/staff.js';
 import { runJobs } from '../helpers/jobs.js';
 import { mailTo } from '../helpers/mail.js';
@@ -26,7 +27,9 @@ async function addPasskey(
   authenticator: SoftwareAuthenticator,
   name = 'My phone',
 ) {
-  const options = await client.post('/api/v1/passkeys/options');
+  const options = await client.post('/api/v1/passkeys/options', {
+    currentPassword: CUSTOMER_PASSWORD,
+  });
   expect(options.statusCode, options.body).toBe(200);
   const response = authenticator.register(options.json() as Required<Options>);
   return client.post('/api/v1/passkeys', { name, response });
@@ -56,7 +59,9 @@ async function auditActions(userId: bigint) {
 describe('passkeys in Settings', () => {
   it('adds a passkey (user verification and a discoverable key asked), lists it, and tells the person', async () => {
     const c = await t.sender();
-    const options = (await c.client.post('/api/v1/passkeys/options')).json() as Json;
+    const options = (
+      await c.client.post('/api/v1/passkeys/options', { currentPassword: CUSTOMER_PASSWORD })
+    ).json() as Json;
     expect(options).toMatchObject({
       rp: { id: 'bank.test', name: 'Cedar Bank' },
       attestation: 'none',
@@ -90,7 +95,9 @@ describe('passkeys in Settings', () => {
   it('refuses a registration answered twice, from another origin, or without user verification', async () => {
     const c = await t.sender();
     const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
-    const options = (await c.client.post('/api/v1/passkeys/options')).json() as Required<Options>;
+    const options = (
+      await c.client.post('/api/v1/passkeys/options', { currentPassword: CUSTOMER_PASSWORD })
+    ).json() as Required<Options>;
     const response = authenticator.register(options);
     expect((await c.client.post('/api/v1/passkeys', { name: 'A', response })).statusCode).toBe(201);
     // The same answer again: its challenge was used.
@@ -103,7 +110,7 @@ describe('passkeys in Settings', () => {
     // Another person's challenge cannot be answered in this session.
     const other = await t.sender();
     const theirs = (
-      await other.client.post('/api/v1/passkeys/options')
+      await other.client.post('/api/v1/passkeys/options', { currentPassword: CUSTOMER_PASSWORD })
     ).json() as Required<Options>;
     const stolen = new SoftwareAuthenticator({ origin: TEST_ORIGIN }).register(theirs);
     expect(
@@ -152,6 +159,22 @@ describe('passkeys in Settings', () => {
     expect((await mailTo(suite.app, c.email)).map((m) => m.subject)).toContain(
       'A passkey was removed from your Cedar Bank account',
     );
+  });
+});
+
+describe('adding a passkey needs more than a session', () => {
+  it('asks for the account password before any challenge is given', async () => {
+    const c = await t.sender();
+    expect((await c.client.post('/api/v1/passkeys/options')).statusCode).toBe(400);
+    const wrong = await c.client.post('/api/v1/passkeys/options', { currentPassword: 'not mine' });
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('body.currentPassword');
+    const rows = await suite.database.db
+      .selectFrom('passkey_challenges')
+      .select('id')
+      .where('user_id', '=', c.userId)
+      .execute();
+    expect(rows).toHaveLength(0);
   });
 });
 
@@ -252,6 +275,26 @@ describe('approving a transfer with a passkey', () => {
     expect((seen.authorization as { pinAt: string | null }).pinAt).not.toBeNull();
   });
 
+  it('an approved transfer edited goes back to a draft, its passkey evidence cleared', async () => {
+    const c = await t.sender();
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(c.client, authenticator)).statusCode).toBe(201);
+    const { id } = await atCodeStep(c);
+    const options = (await c.client.post(`${TRANSFERS}/${id}/passkey/options`)).json() as Options;
+    const approved = await c.client.post(`${TRANSFERS}/${id}/passkey`, {
+      response: authenticator.assert(options),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const edit = await c.client.put(`${TRANSFERS}/${id}`, details({ amount: '120.00' }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    const row = await suite.database.db
+      .selectFrom('transfers')
+      .select(['stage', 'passkey_id', 'code_verified_at'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ stage: 'draft', passkey_id: null, code_verified_at: null });
+  });
+
   it('says there is no passkey to use when the customer has none', async () => {
     const c = await t.sender();
     const { id, step } = await atCodeStep(c);
@@ -339,6 +382,26 @@ describe('staff and passkeys', () => {
     expect((await second.get('/api/v1/auth/me')).json()).toMatchObject({ scope: 'staff' });
     const actions = (await auditActions(staffId)).map((a) => a.action);
     expect(actions.filter((a) => a === 'staff.signin_passkey')).toHaveLength(2);
+  });
+
+  it("a reset of the staff member's sign-in removes their passkeys with the app", async () => {
+    const credentials = { email: 'reset.passkey@bank.example', password: CUSTOMER_PASSWORD };
+    const staffId = await createStaff(suite.database, credentials, 'kyc_reviewer');
+    const staff = await signInStaff(suite.app, credentials);
+    const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
+    expect((await addPasskey(staff, authenticator, 'Key')).statusCode).toBe(201);
+    await resetStaffSignin(suite.database.db, {
+      email: credentials.email,
+      resetSecondFactor: true,
+    });
+    expect((await signinWith(authenticator)).res.statusCode).toBe(422);
+    const left = await suite.database.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', staffId)
+      .where('removed_at', 'is', null)
+      .execute();
+    expect(left).toHaveLength(0);
   });
 
   it('a customer cannot use the staff second-factor routes', async () => {

@@ -133,7 +133,9 @@ describe('two-step sign-in with an authenticator app', () => {
 
 describe('two-step sign-in with a passkey', () => {
   async function addPasskey(c: Customer, authenticator: SoftwareAuthenticator) {
-    const options = await c.client.post('/api/v1/passkeys/options');
+    const options = await c.client.post('/api/v1/passkeys/options', {
+      currentPassword: CUSTOMER_PASSWORD,
+    });
     const response = authenticator.register(
       options.json() as { challenge: string; rp: { id: string }; user: { id: string } },
     );
@@ -164,6 +166,10 @@ describe('two-step sign-in with a passkey', () => {
     expect(passed.statusCode, passed.body).toBe(200);
     expect(passed.json()).toEqual({ next: 'dashboard' });
     expect(browserCookie(passed)).toBeDefined();
+
+    // On already: neither turned on again (new recovery codes) nor switched without the password.
+    expect((await c.client.post(`${SETTINGS}/passkey`)).statusCode).toBe(409);
+    expect((await c.client.post(`${SETTINGS}/authenticator/setup`)).statusCode).toBe(409);
 
     // The only passkey cannot be removed while two-step sign-in asks for it.
     const removed = await c.client.post(`/api/v1/passkeys/${id}/remove`, {

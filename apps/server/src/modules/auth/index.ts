@@ -10,6 +10,7 @@ export { enrolledAmong, mfaStatus, removeSecondFactor } from './mfa/repo.js';
 export { promote as promoteAfterSecondFactor } from './mfa/service.js';
 export {
   enablePasskey as enablePasskeySecondFactor,
+  forgetTrustedBrowsers,
   passedSecondFactor,
   signinFactorMethod,
 } from './mfa/signin-factor.js';

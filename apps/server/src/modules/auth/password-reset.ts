@@ -9,6 +9,7 @@ import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { personalWords, users } from '../users/index.js';
 import type { ClientInfo } from './client.js';
 import { passwordChangedEmail, passwordResetEmail } from './emails.js';
+import { forgetTrustedBrowsers } from './mfa/signin-factor.js';
 import { clearSigninAttempts } from './throttle.js';
 
 export const PASSWORD_RESET_JOB = 'auth.password_reset_request';
@@ -91,6 +92,8 @@ export async function resetPassword(
     await users.setPassword(trx, user.id, passwordHash);
     await clearSigninAttempts(trx, deps.config.secretKey, user.email);
     await revokeUserSessions(trx, user.id);
+    // Whoever may have known the old password: every browser passes the second factor again.
+    await forgetTrustedBrowsers(trx, user.id);
     await deps.mail.send(
       trx,
       await passwordChangedEmail(user.email, user.firstName, deps.clock.now()),

@@ -258,7 +258,7 @@ export const authRoutes =
           clientOf(request),
         );
         if (passed.session) reply.setSession(passed.session.token, passed.session.expiresAt);
-        reply.trustBrowser(passed.browser.token, passed.browser.expiresAt);
+        if (passed.browser) reply.trustBrowser(passed.browser.token, passed.browser.expiresAt);
         return passed.outcome;
       },
     );

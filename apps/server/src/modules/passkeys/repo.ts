@@ -144,6 +144,17 @@ export async function rename(trx: Kysely<DB>, id: bigint, name: string) {
   await trx.updateTable('passkeys').set({ name }).where('id', '=', id).execute();
 }
 
+/** Every passkey of the person stops working (a staff member's sign-in reset). How many. */
+export async function removeAllOf(trx: Kysely<DB>, userId: bigint, at: Date): Promise<number> {
+  const result = await trx
+    .updateTable('passkeys')
+    .set({ removed_at: at })
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function markRemoved(trx: Kysely<DB>, id: bigint, at: Date) {
   await trx.updateTable('passkeys').set({ removed_at: at }).where('id', '=', id).execute();
 }

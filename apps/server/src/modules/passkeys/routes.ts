@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addPasskeySchema,
+  currentPasswordSchema,
   authOutcomeSchema,
   messageSchema,
   passkeyAssertionBodySchema,
@@ -63,11 +64,13 @@ export const passkeyRoutes =
         schema: {
           tags: ['passkeys'],
           summary:
-            'Options for the browser to make a passkey (navigator.credentials.create); the challenge works once, for 5 minutes',
+            'Options for the browser to make a passkey (navigator.credentials.create), given the account password; the challenge works once, for 5 minutes',
+          body: currentPasswordSchema,
           response: { 200: passkeyOptionsSchema, ...problems },
         },
       },
-      async (request) => passkeys.registrationOptions(deps, holder(request)),
+      async (request) =>
+        passkeys.registrationOptions(deps, holder(request), request.body.currentPassword),
     );
 
     app.post(
@@ -195,7 +198,7 @@ export const passkeyRoutes =
         if (session.scope === 'second_factor') {
           const passed = await passedSecondFactor(deps, session, clientOf(request));
           if (passed.session) reply.setSession(passed.session.token, passed.session.expiresAt);
-          reply.trustBrowser(passed.browser.token, passed.browser.expiresAt);
+          if (passed.browser) reply.trustBrowser(passed.browser.token, passed.browser.expiresAt);
           return passed.outcome;
         }
         if (session.userKind !== 'staff') throw new AppError('FORBIDDEN', 'For staff only.');
@@ -224,10 +227,15 @@ export const passkeyRoutes =
       },
       async (request) => {
         const who = holder(request);
-        if (!(await hasPasskey(deps.db, who.userId))) {
-          throw new AppError('CONFLICT', 'Add a passkey first: two-step sign-in will ask for it.');
-        }
-        return { recoveryCodes: await enablePasskeySecondFactor(deps, who) };
+        const recoveryCodes = await enablePasskeySecondFactor(deps, who, async (trx) => {
+          if (!(await hasPasskey(trx, who.userId))) {
+            throw new AppError(
+              'CONFLICT',
+              'Add a passkey first: two-step sign-in will ask for it.',
+            );
+          }
+        });
+        return { recoveryCodes };
       },
     );
   };

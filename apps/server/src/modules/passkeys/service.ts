@@ -63,8 +63,22 @@ const tooMany = () =>
  * required, no attestation asked), with the person's passkeys excluded so one authenticator is
  * not registered twice. An earlier unfinished registration's challenge ends.
  */
-export async function registrationOptions(deps: AppDeps, holder: Holder): Promise<PasskeyOptions> {
+export async function registrationOptions(
+  deps: AppDeps,
+  holder: Holder,
+  currentPassword: string,
+): Promise<PasskeyOptions> {
   const user = await holderRecord(deps, holder.userId);
+  // A passkey signs in and approves transfers: a session alone (a browser left open, a stolen
+  // cookie) must not be enough to add one. The password is asked, counted as every signed-in
+  // password check; the challenge it unlocks works once, for five minutes.
+  await checkPasswordAgain(
+    deps,
+    users.lockPasswordHolder,
+    holder,
+    currentPassword,
+    'body.currentPassword',
+  );
   const existing = await repo.passkeysOf(deps.db, user.id);
   if (existing.length >= repo.MAX_PASSKEYS) throw tooMany();
   const challenge = await deps.db.transaction().execute(async (trx) => {
@@ -123,6 +137,15 @@ export async function addPasskey(
   }
   if (!info || !info.userVerified) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
   const { credential } = info;
+  // The id the browser named is the one the authenticator made, and both fit what is kept.
+  if (
+    credential.id !== input.response.id ||
+    credential.id.length < 16 ||
+    credential.id.length > 1366 ||
+    credential.publicKey.length > 2048
+  ) {
+    throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+  }
   const handle = Buffer.from(userHandleOf(deps.config.secretKey, user.id)).toString('base64url');
   const name = input.name.trim();
   return deps.db.transaction().execute(async (trx) => {
@@ -306,15 +329,16 @@ export async function passkeySignin(
 
 /** Options for the person's own passkeys, after their password was right. */
 export async function secondFactorOptions(deps: AppDeps, userId: bigint): Promise<PasskeyOptions> {
-  const keys = await repo.passkeysOf(deps.db, userId);
-  if (keys.length === 0) {
+  if (!(await repo.hasPasskey(deps.db, userId))) {
     throw new AppError('CONFLICT', 'You have no passkey yet: use your authenticator app.');
   }
   const challenge = await deps.db.transaction().execute(async (trx) => {
     await repo.dropChallenges(trx, { userId, purpose: 'second_factor' });
     return newChallenge(deps, trx, 'second_factor', userId);
   });
-  return requestOptions(deps, challenge, keys);
+  // No list of the person's credentials (their passkeys are discoverable): someone who has only
+  // the password learns nothing of them; the answer must still be one of theirs.
+  return requestOptions(deps, challenge, []);
 }
 
 /** Checks the person's passkey answered their second-factor challenge (used once). */

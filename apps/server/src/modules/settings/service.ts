@@ -1,5 +1,6 @@
 import type { ActiveSession, ChangePasswordRequest } from '@bank/contract';
 import type { AppDeps } from '../../deps.js';
+import { forgetTrustedBrowsers } from '../auth/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { freshCode } from '../../platform/codes/index.js';
 import { checkPasswordAgain } from '../../platform/security/password-check.js';
@@ -45,6 +46,8 @@ export async function changePassword(
   await deps.db.transaction().execute(async (trx) => {
     await users.setPassword(trx, user.id, passwordHash);
     await revokeUserSessions(trx, user.id, person.sessionId);
+    // Every other browser passes the second factor again, if it is on.
+    await forgetTrustedBrowsers(trx, user.id);
     await deps.notifications.send(trx, user.id, 'password.changed', {});
   });
 }

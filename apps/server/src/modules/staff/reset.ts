@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { removeSecondFactor } from '../auth/index.js';
+import { removeAllPasskeys } from '../passkeys/index.js';
 import { users } from '../users/index.js';
 
 /**
@@ -35,7 +36,11 @@ export async function resetStaffSignin(
   }
   await db.transaction().execute(async (trx) => {
     if (passwordHash) await users.setPassword(trx, user.id, passwordHash);
-    if (input.resetSecondFactor) await removeSecondFactor(trx, user.id);
+    if (input.resetSecondFactor) {
+      await removeSecondFactor(trx, user.id);
+      // Passkeys too: each stands for both factors.
+      await removeAllPasskeys(trx, user.id, new Date());
+    }
     await revokeUserSessions(trx, user.id);
     await audit(trx, {
       action: 'staff.signin_reset',

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
 import { defineApprovalKind, propose } from '../approvals/index.js';
 import { mfaStatus, removeSecondFactor } from '../auth/index.js';
+import { removeAllPasskeys } from '../passkeys/index.js';
 import { users } from '../users/index.js';
 import { secondFactorResetEmail } from './emails.js';
 import { STAFF_SUBJECT } from './members.js';
@@ -36,7 +37,7 @@ export const secondFactorResetKind = defineApprovalKind({
     {
       label: 'What approving does',
       value:
-        'Removes their authenticator app and recovery codes and ends every session of theirs; they set up the app again at their next sign-in.',
+        'Removes their authenticator app, recovery codes and passkeys and ends every session of theirs; they set up the app again at their next sign-in.',
     },
   ],
   async execute(deps, trx, proposal, checker) {
@@ -51,6 +52,8 @@ export const secondFactorResetKind = defineApprovalKind({
     }
     const { enrolled } = await mfaStatus(trx, id);
     await removeSecondFactor(trx, id);
+    // A passkey is a second factor too (and stands for both): it goes with the app.
+    await removeAllPasskeys(trx, id, deps.clock.now());
     const sessionsEnded = await revokeUserSessions(trx, id);
     await deps.mail.send(
       trx,

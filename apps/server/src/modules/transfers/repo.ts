@@ -135,6 +135,7 @@ export async function backToDraft(
       pin_verified_at: null,
       code_verified_at: null,
       code_id: null,
+      passkey_id: null,
       updated_at: at,
     })
     .where('id', '=', id)

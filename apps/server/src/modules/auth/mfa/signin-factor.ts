@@ -54,6 +54,16 @@ export interface Holder {
   userAgent: string;
 }
 
+/**
+ * Two-step sign-in is changed only by turning it off first, with the password: a session alone
+ * cannot swap the factor (nor make new recovery codes by turning it on again).
+ */
+const alreadyOn = () =>
+  new AppError(
+    'CONFLICT',
+    'Two-step sign-in is already on. To change how, turn it off first (with your password).',
+  );
+
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 async function customer(deps: AppDeps, userId: bigint): Promise<UserRecord> {
@@ -77,10 +87,7 @@ export async function secondFactorStatus(
 /** A new authenticator key for the customer to scan; nothing changes until a code confirms it. */
 export async function startAuthenticator(deps: AppDeps, holder: Holder): Promise<MfaSetup> {
   const user = await customer(deps, holder.userId);
-  const factor = await factors.signinFactorOf(deps.db, user.id);
-  if (factor?.method === 'authenticator') {
-    throw new AppError('CONFLICT', 'Your authenticator app is already set up.');
-  }
+  if (await factors.signinFactorOf(deps.db, user.id)) throw alreadyOn();
   const secret = generateSecret();
   // An earlier key of a method since changed (never confirmed, or turned off) gives way.
   const old = await repo.secondFactorOf(deps.db, user.id);
@@ -106,6 +113,8 @@ export async function enableAuthenticator(
   const step = await timeStepOf(secret, code, deps.clock.now());
   if (step === null) throw new AppError('UNPROCESSABLE', WRONG);
   return deps.db.transaction().execute(async (trx) => {
+    await users.lockPasswordHolder(trx, user.id);
+    if (await factors.signinFactorOf(trx, user.id)) throw alreadyOn();
     if (!(await repo.markEnrolled(trx, user.id, step, deps.clock.now()))) {
       throw new AppError('CONFLICT', 'Your authenticator app is already set up.');
     }
@@ -117,9 +126,18 @@ export async function enableAuthenticator(
  * Turns the second factor on with the customer's passkeys (the caller checked they have one).
  * An authenticator app set up before stops being asked.
  */
-export async function enablePasskey(deps: AppDeps, holder: Holder): Promise<string[]> {
+export async function enablePasskey(
+  deps: AppDeps,
+  holder: Holder,
+  /** Checks, under the person's lock, that they have a passkey (the passkeys module's table). */
+  hasOne: (trx: AppDeps['db']) => Promise<void>,
+): Promise<string[]> {
   const user = await customer(deps, holder.userId);
   return deps.db.transaction().execute(async (trx) => {
+    // The person's row first, as removing a passkey takes it: the last one cannot go meanwhile.
+    await users.lockPasswordHolder(trx, user.id);
+    if (await factors.signinFactorOf(trx, user.id)) throw alreadyOn();
+    await hasOne(trx);
     await repo.removeSecondFactor(trx, user.id);
     return turnedOn(deps, trx, user, holder, 'passkey');
   });
@@ -235,19 +253,25 @@ export async function askSecondFactor(
   if (browserToken && (await factors.isTrusted(deps.db, user.id, tokenHash(browserToken), now))) {
     return null;
   }
-  await revokeSessionsOfScope(deps.db, user.id, 'second_factor');
-  const session = await createSession(deps.db, {
-    userId: user.id,
-    scope: 'second_factor',
-    ip: client.ip,
-    userAgent: client.userAgent,
+  // Under the person's lock: of two sign-ins at once, the later one's pending session ends the
+  // earlier's, never both living.
+  const session = await deps.db.transaction().execute(async (trx) => {
+    await users.lockPasswordHolder(trx, user.id);
+    await revokeSessionsOfScope(trx, user.id, 'second_factor');
+    return createSession(trx, {
+      userId: user.id,
+      scope: 'second_factor',
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
   });
   return { outcome: { next: 'second_factor', method: factor.method }, session };
 }
 
 /** A signed-in customer's session and the token that makes this browser trusted. */
 export interface PassedSecondFactor extends SignedIn {
-  browser: { token: string; expiresAt: Date };
+  /** Set when a session opened (not for a restriction notice or an identity check waiting). */
+  browser: { token: string; expiresAt: Date } | null;
 }
 
 /**
@@ -265,7 +289,8 @@ export async function passedSecondFactor(
   await factors.clearFailures(deps.db, session.userId);
   const user = await customer(deps, session.userId);
   const result = await routeSignedIn(deps, user, client, 'password');
-  if (result.session) await alertOnNewDevice(deps, user, client);
+  if (!result.session) return { ...result, browser: null };
+  await alertOnNewDevice(deps, user, client);
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + TRUSTED_BROWSER_MS);
@@ -336,4 +361,9 @@ export async function verifyCustomerSecondFactor(
     throw new AppError('UNPROCESSABLE', WRONG);
   }
   return passedSecondFactor(deps, session, client);
+}
+
+/** Every browser must pass the second factor again (the password changed or was reset). */
+export function forgetTrustedBrowsers(db: AppDeps['db'], userId: bigint) {
+  return factors.forgetBrowsers(db, userId);
 }
