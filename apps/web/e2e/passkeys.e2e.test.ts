@@ -103,6 +103,7 @@ describe('passkeys', () => {
     expect(await name.inputValue()).toMatch(/Chrome on Linux/);
     await expectAccessibleEverywhere(page, 'add a passkey');
     await name.fill('Work laptop');
+    await dialog.getByLabel('Your account password').fill(customer.password);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Passkey “Work laptop” added.', { exact: false }).waitFor();
     const row = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
@@ -196,6 +197,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
     await dialog.getByLabel('Passkey name').fill('Desk computer');
+    await dialog.getByLabel('Your account password').fill(STAFF.password);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Passkey “Desk computer” added.', { exact: false }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -2,6 +2,7 @@ import { PASSKEY_NAME_MAX, passkeyNameSchema, type Passkey } from '@bank/contrac
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { fieldErrorsIn } from '../../lib/apply-field-errors';
+import { PasswordField } from '../ui/PasswordField';
 import { isPasskeyCancelled, passkeyBrowserMessage } from '../../lib/passkeys';
 import { Banner } from '../ui/Banner';
 import { Button } from '../ui/Button';
@@ -13,9 +14,10 @@ import { suggestPasskeyName } from './device-name';
 type Note = { tone: 'info' | 'error'; text: string };
 
 /**
- * Adding a passkey: a name first (this device's browser and system suggested), then the
- * browser's own prompt (fingerprint, face, screen lock or a security key). A prompt closed
- * without a passkey is said calmly here, and the person may try again.
+ * Adding a passkey: a name (this device's browser and system suggested) and the account password
+ * (a passkey signs in and approves transfers: a browser left signed in must not be enough to add
+ * one), then the browser's own prompt (fingerprint, face, screen lock or a security key). A
+ * prompt closed without a passkey is said calmly here, and the person may try again.
  */
 export function AddPasskeyDialog({
   onClose,
@@ -27,29 +29,39 @@ export function AddPasskeyDialog({
   const add = useAddPasskey();
   const [name, setName] = useState(() => suggestPasskeyName(navigator.userAgent));
   const [nameError, setNameError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [note, setNote] = useState<Note | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = passkeyNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message);
-      return;
-    }
+    if (!parsed.success) setNameError(parsed.error.issues[0]?.message);
+    if (password === '') setPasswordError('Enter your password');
+    if (!parsed.success || password === '') return;
     setNote(null);
-    add.mutate(parsed.data, {
-      onSuccess: onAdded,
-      onError: (error) => {
-        const browser = passkeyBrowserMessage(error);
-        if (browser) {
-          setNote({ tone: isPasskeyCancelled(error) ? 'info' : 'error', text: browser });
-          return;
-        }
-        const named = fieldErrorsIn(error, ['name'] as const).name;
-        if (named) setNameError(named);
-        else setNote({ tone: 'error', text: errorMessage(error, 'Something went wrong') });
+    add.mutate(
+      { name: parsed.data, currentPassword: password },
+      {
+        onSuccess: onAdded,
+        onError: (error) => {
+          const browser = passkeyBrowserMessage(error);
+          if (browser) {
+            setNote({ tone: isPasskeyCancelled(error) ? 'info' : 'error', text: browser });
+            return;
+          }
+          const fields = fieldErrorsIn(error, ['name', 'currentPassword'] as const);
+          if (fields.currentPassword) {
+            setPassword('');
+            setPasswordError(fields.currentPassword);
+          }
+          if (fields.name) setNameError(fields.name);
+          if (!fields.name && !fields.currentPassword) {
+            setNote({ tone: 'error', text: errorMessage(error, 'Something went wrong') });
+          }
+        },
       },
-    });
+    );
   };
 
   return (
@@ -59,7 +71,7 @@ export function AddPasskeyDialog({
         if (!open && !add.isPending) onClose();
       }}
       title="Add a passkey"
-      description="Name it after the device or security key that keeps it, so you can tell your passkeys apart. Then your browser asks for your fingerprint, face, screen lock or security key."
+      description="Name it after the device or security key that keeps it, so you can tell your passkeys apart, and enter your account password. Then your browser asks for your fingerprint, face, screen lock or security key."
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {note && <Banner tone={note.tone}>{note.text}</Banner>}
@@ -73,6 +85,16 @@ export function AddPasskeyDialog({
             setName(event.target.value);
           }}
           error={nameError}
+        />
+        <PasswordField
+          label="Your account password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPasswordError(undefined);
+            setPassword(event.target.value);
+          }}
+          error={passwordError}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={add.isPending} onClick={onClose}>

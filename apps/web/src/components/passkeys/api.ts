@@ -12,9 +12,21 @@ import { queryKeys } from '../../lib/queries';
 const BASE = '/api/v1/passkeys';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-/** The server's options, the browser's prompt, then the new passkey kept under `name`. */
-export async function addPasskey(name: string): Promise<Passkey> {
-  const options = await api('POST', `${BASE}/options`, { schema: passkeyOptionsSchema });
+/**
+ * The server's options (given the account password), the browser's prompt, then the new passkey
+ * kept under `name`.
+ */
+export async function addPasskey({
+  name,
+  currentPassword,
+}: {
+  name: string;
+  currentPassword: string;
+}): Promise<Passkey> {
+  const options = await api('POST', `${BASE}/options`, {
+    schema: passkeyOptionsSchema,
+    body: { currentPassword },
+  });
   const response = await makePasskey(options);
   return api('POST', BASE, { schema: passkeySchema, body: { name, response } });
 }

@@ -103,7 +103,11 @@ describe('Settings: passkeys', () => {
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText('Give the passkey a name')).toBeTruthy();
+    // The account password is asked too: a session alone does not add a passkey.
+    expect(within(dialog).getByText('Enter your password')).toBeTruthy();
+    expect(callsTo(fetchMock, `${LIST}/options`)).toHaveLength(0);
     await user.type(name, 'Work laptop');
+    await user.type(within(dialog).getByLabelText('Your account password'), 'my password');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText(/Passkey “Work laptop” added/)).toBeTruthy();
@@ -112,6 +116,7 @@ describe('Settings: passkeys', () => {
     const sent = sentBodyTo(fetchMock, LIST) as { name: string; response: { type: string } };
     expect(sent.name).toBe('Work laptop');
     expect(sent.response.type).toBe('public-key');
+    expect(sentBodyTo(fetchMock, `${LIST}/options`)).toEqual({ currentPassword: 'my password' });
     // The list is read again and shows it.
     expect(await passkeys.findByText('Work laptop')).toBeTruthy();
   });
@@ -127,6 +132,7 @@ describe('Settings: passkeys', () => {
     renderRoute('/dashboard/settings');
     await user.click(await (await section()).findByRole('button', { name: 'Add a passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    await user.type(within(dialog).getByLabelText('Your account password'), 'my password');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText(/No passkey was used/)).toBeTruthy();
     expect(within(dialog).queryByRole('alert')).toBeNull();
@@ -152,6 +158,7 @@ describe('Settings: passkeys', () => {
     renderRoute('/dashboard/settings');
     await user.click(await (await section()).findByRole('button', { name: 'Add a passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    await user.type(within(dialog).getByLabelText('Your account password'), 'my password');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'You have 10 passkeys, the most you can keep.',

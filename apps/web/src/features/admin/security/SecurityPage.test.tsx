@@ -48,6 +48,7 @@ describe('the back office: your security', () => {
     const name = within(dialog).getByLabelText('Passkey name');
     await user.clear(name);
     await user.type(name, 'YubiKey');
+    await user.type(within(dialog).getByLabelText('Your account password'), 'staff password');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/Passkey “YubiKey” added/)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Remove YubiKey' })).toBeTruthy();
