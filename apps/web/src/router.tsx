@@ -117,6 +117,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'second-factor',
+            lazy: () =>
+              import('./features/auth/two-step/TwoStepSigninPage').then((m) => ({
+                Component: m.TwoStepSigninPage,
+              })),
+          },
+          {
             path: 'staff/invitation/:token',
             lazy: signedOutPage(() =>
               import('./features/auth/staff-invitation/StaffInvitationPage').then(

@@ -33,6 +33,8 @@ import {
   kycPreviousSchema,
   kycSubmissionSchema,
   mfaSetupSchema,
+  passkeyListSchema,
+  secondFactorStatusSchema,
   statementChartSchema,
   statementPageSchema,
   transactionPageSchema,
@@ -166,6 +168,22 @@ export const queries = {
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
       retry: false,
+    }),
+
+  /** Two-step sign-in (decision 33): which second factor is on, since when, codes left. */
+  secondFactorStatus: () =>
+    queryOptions({
+      queryKey: queryKeys.secondFactor,
+      queryFn: () =>
+        api('GET', '/api/v1/settings/second-factor', { schema: secondFactorStatusSchema }),
+    }),
+
+  /** The customer's passkeys (two-step sign-in with a passkey needs one). */
+  passkeys: () =>
+    queryOptions({
+      queryKey: queryKeys.passkeys,
+      queryFn: async () =>
+        (await api('GET', '/api/v1/passkeys', { schema: passkeyListSchema })).items,
     }),
 
   pinStatus: () =>

@@ -4,6 +4,7 @@ import { EmailSettings } from './EmailSettings';
 import { PasswordSettings } from './PasswordSettings';
 import { PinSettings } from './PinSettings';
 import { SessionsSettings } from './SessionsSettings';
+import { TwoStepSettings } from './TwoStepSettings';
 
 /** Settings (spec): change email, password and PIN; and the browsers signed in. */
 export function SettingsPage() {
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <EmailSettings current={me?.email ?? 'your address'} />
       <PasswordSettings />
       <PinSettings />
+      <TwoStepSettings />
       <SessionsSettings />
     </div>
   );
