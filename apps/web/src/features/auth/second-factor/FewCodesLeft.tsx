@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { StepHeader } from './StepHeader';
 
-
 /** Said once signed in, when the recovery codes are running out. */
 export function FewCodesLeft({ left }: { left: number }) {
   const navigate = useNavigate();
