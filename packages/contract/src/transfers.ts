@@ -323,7 +323,23 @@ export type StaffTransfer = z.infer<typeof staffTransferSchema>;
 
 /** One transfer under review: with the threshold from which its refund needs two people. */
 export const staffTransferDetailSchema = staffTransferSchema
-  .extend({ dualControlThreshold: unsignedMinorUnitsSchema })
+  .extend({
+    dualControlThreshold: unsignedMinorUnitsSchema,
+    /**
+     * What authorized it: when the PIN was checked, and the step-up when one was needed (the
+     * emailed code, or a passkey by the name its owner gave it: decision 33).
+     */
+    authorization: z.object({
+      pinAt: z.iso.datetime().nullable(),
+      stepUp: z
+        .object({
+          method: z.enum(['code', 'passkey']),
+          at: z.iso.datetime(),
+          passkey: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  })
   .meta({ id: 'StaffTransferDetail' });
 export type StaffTransferDetail = z.infer<typeof staffTransferDetailSchema>;
 

@@ -243,6 +243,13 @@ describe('approving a transfer with a passkey', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ passkey_id: BigInt(passkeyId), code_id: null, stage: 'submitted' });
     expect(row.code_verified_at).not.toBeNull();
+    // Staff reviewing it see what authorized it.
+    const staff = await t.staff();
+    const seen = (await staff.get(`/api/v1/staff/transfers/${id}`)).json() as Json;
+    expect(seen.authorization).toMatchObject({
+      stepUp: { method: 'passkey', passkey: 'My phone' },
+    });
+    expect((seen.authorization as { pinAt: string | null }).pinAt).not.toBeNull();
   });
 
   it('says there is no passkey to use when the customer has none', async () => {

@@ -4,7 +4,7 @@ import type { AppModule } from '../module.js';
 import { deleteExpiredChallenges } from './repo.js';
 import { passkeyRoutes } from './routes.js';
 
-export { hasPasskey } from './repo.js';
+export { hasPasskey, passkeyNamed } from './repo.js';
 export {
   approveTransferWithPasskey,
   dropTransferChallenges,

@@ -56,6 +56,11 @@ export async function hasPasskey(db: Kysely<DB>, userId: bigint): Promise<boolea
   return row !== undefined;
 }
 
+/** A passkey's name by its id, removed or not (a transfer's evidence names the one that approved it). */
+export function passkeyNamed(db: Kysely<DB>, id: bigint) {
+  return db.selectFrom('passkeys').select('name').where('id', '=', id).executeTakeFirst();
+}
+
 /** A passkey in use by its credential id, its row locked until the transaction ends. */
 export function lockByCredentialId(
   trx: Kysely<DB>,

@@ -43,6 +43,8 @@ export function housekeepingJob(deps: AppDeps) {
       await sql`
         delete from username_reservations
         where reserved_until < ${before(0)}`.execute(deps.db);
+      // Browsers remembered after a second factor (decision 0033), once past their 90 days.
+      await sql`delete from trusted_browsers where expires_at < ${before(0)}`.execute(deps.db);
       // Answers kept for retries (decision 0031), once past their day.
       await purgeExpiredAnswers(deps.db, before(0));
       await sql`

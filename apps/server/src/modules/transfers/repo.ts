@@ -390,6 +390,20 @@ export function staffTransfer(db: Kysely<DB>, id: bigint) {
   return staffTransfers(db).where('t.id', '=', id).executeTakeFirst();
 }
 
+/** What authorized a transfer: the PIN, and the emailed code or a passkey (decision 33). */
+export function authorizationOf(db: Kysely<DB>, id: bigint) {
+  return db
+    .selectFrom('transfers')
+    .select([
+      'pin_verified_at as pinAt',
+      'code_verified_at as stepUpAt',
+      'code_id as codeId',
+      'passkey_id as passkeyId',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** The statuses of the transfers that these journal entries moved money for. */
 export function statusesOfEntries(db: Kysely<DB>, entryIds: readonly bigint[]) {
   return db

@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { currentAccountsOf, getOwnedBalance } from '../../ledger/index.js';
 import { dualControlThreshold, openProposalsOn } from '../approvals/index.js';
 import { currentPlanOf } from '../catalog/index.js';
+import { passkeyNamed } from '../passkeys/index.js';
 import { AppError } from '../../platform/errors.js';
 import { decodeCursor, pageOf } from '../../platform/queue-page.js';
 import { ownBank } from './payee-check.js';
@@ -205,9 +206,19 @@ export async function staffTransfer(deps: AppDeps, id: bigint): Promise<StaffTra
   const row = await repo.staffTransfer(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
   const [view] = await staffViews(deps, [row]);
+  const evidence = await repo.authorizationOf(deps.db, id);
+  const passkey = evidence?.passkeyId ? await passkeyNamed(deps.db, evidence.passkeyId) : null;
   return {
     ...(view as StaffTransfer),
     dualControlThreshold: String(await dualControlThreshold(deps.db)),
+    authorization: {
+      pinAt: evidence?.pinAt?.toISOString() ?? null,
+      stepUp: !evidence?.stepUpAt
+        ? null
+        : passkey
+          ? { method: 'passkey', at: evidence.stepUpAt.toISOString(), passkey: passkey.name }
+          : { method: 'code', at: evidence.stepUpAt.toISOString(), passkey: null },
+    },
   };
 }
 

@@ -50,6 +50,10 @@ export function staffTransferSample(
     decidedBy: null,
     proposal: null,
     dualControlThreshold: '500000',
+    authorization: {
+      pinAt: '2026-11-20T09:28:00.000Z',
+      stepUp: { method: 'code', at: '2026-11-20T09:29:00.000Z', passkey: null },
+    },
     ...overrides,
   };
 }

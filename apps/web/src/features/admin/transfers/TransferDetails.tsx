@@ -1,11 +1,35 @@
-import type { StaffTransfer } from '@bank/contract';
+import type { StaffTransfer, StaffTransferDetail } from '@bank/contract';
 import { money, percent } from '../../../components/funding/format';
 import { utcTime } from '../shared/CheckVerdict';
 import { DetailSection, type DetailRow } from '../shared/DetailRows';
 import { STATUS_LABELS } from './labels';
 
-/** Who asked for the transfer, what it cost them, and when. */
-export function CustomerDetails({ transfer: t }: { transfer: StaffTransfer }) {
+/** How the customer authorized it: the PIN, then the emailed code or a passkey (decision 33). */
+function authorized({ pinAt, stepUp }: StaffTransferDetail['authorization']) {
+  const lines = [pinAt ? `Transaction PIN, ${utcTime(pinAt)}` : 'No PIN recorded'];
+  if (stepUp?.method === 'code') lines.push(`Emailed code, ${utcTime(stepUp.at)}`);
+  if (stepUp?.method === 'passkey') {
+    lines.push(
+      `Passkey “${stepUp.passkey ?? ''}”, bound to this amount and payee, ${utcTime(stepUp.at)}`,
+    );
+  }
+  return (
+    <>
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Who asked for the transfer, what it cost them, how they authorized it, and when. */
+export function CustomerDetails({
+  transfer: t,
+}: {
+  transfer: StaffTransfer & Partial<Pick<StaffTransferDetail, 'authorization'>>;
+}) {
   const rows: DetailRow[] = [
     [
       'Customer',
@@ -19,6 +43,7 @@ export function CustomerDetails({ transfer: t }: { transfer: StaffTransfer }) {
     ['Service charge', `${money(t.fee, t.currency)} (${percent(t.feeRateBp)})`],
     ['Recipient gets', money(t.amountReceived, t.currency)],
   ];
+  if (t.authorization) rows.push(['Authorized with', authorized(t.authorization)]);
   if (t.submittedAt) rows.push(['Submitted', utcTime(t.submittedAt)]);
   return <DetailSection title="Customer" rows={rows} />;
 }

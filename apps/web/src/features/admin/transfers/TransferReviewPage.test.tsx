@@ -94,11 +94,33 @@ describe('processing one outgoing transfer', () => {
     expect(customer.getByText('4000000017')).toBeTruthy();
     expect(customer.getByText('$1,000.00')).toBeTruthy();
     expect(customer.getByText('$100.00 (10 %)')).toBeTruthy();
+    const authorized = customer.getByText('Authorized with', { selector: 'dt' }).nextElementSibling;
+    expect(authorized?.textContent).toMatch(/^Transaction PIN, .*Emailed code, /);
 
     expect(screen.getByRole('heading', { name: 'Decision' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Decision taken' })).toBeNull();
     expect(await referenceField()).toBeTruthy();
     expect(screen.getByLabelText(/^Reason for the customer/)).toBeTruthy();
+  });
+
+  it('names the passkey that approved the transfer in place of the code', async () => {
+    const approved = transfer({
+      authorization: {
+        pinAt: '2026-11-20T09:28:00.000Z',
+        stepUp: { method: 'passkey', at: '2026-11-20T09:29:00.000Z', passkey: 'Work laptop' },
+      },
+    });
+    mockFetch((path) => {
+      if (path === '/api/v1/auth/session') return { status: 200, body: { me: PROCESSOR } };
+      if (path === PATH) return { status: 200, body: approved };
+      return problem(404, 'No such page');
+    });
+    renderRoute('/admin/transfers/41');
+    const customer = within(await screen.findByRole('region', { name: 'Customer' }));
+    const authorized = customer.getByText('Authorized with', { selector: 'dt' }).nextElementSibling;
+    expect(authorized?.textContent).toContain(
+      'Passkey “Work laptop”, bound to this amount and payee',
+    );
   });
 
   it('copies a detail as it stands, and says so', async () => {
