@@ -158,7 +158,7 @@ describe('the second step of a customer sign-in', () => {
     expect(await screen.findByText('Too many wrong codes. Please sign in again.')).toBeTruthy();
   });
 
-  it('offers both the passkey and the code after a reload', async () => {
+  it('offers both the passkey and the code when opened without word from sign-in', async () => {
     twoStepApi();
     renderRoute(PAGE);
     expect(await screen.findByRole('button', { name: 'Use your passkey' })).toBeTruthy();

@@ -18,7 +18,7 @@ import { PasskeyButton } from './PasskeyButton';
 
 type Method = 'passkey' | 'authenticator';
 
-/** The second factor sign-in named; unknown when the page is reloaded or opened some other way. */
+/** The second factor sign-in named; unknown when the page is opened some other way (a bookmark). */
 function methodFrom(state: unknown): Method | undefined {
   if (typeof state !== 'object' || state === null || !('method' in state)) return undefined;
   return state.method === 'passkey' || state.method === 'authenticator' ? state.method : undefined;
@@ -113,7 +113,7 @@ function TwoStepChallenge({ method }: { method: Method | undefined }) {
 /**
  * `/auth/second-factor`: a customer who turned on two-step sign-in (decision 33) finishes
  * signing in here, in the `second_factor` session the password opened (ten minutes). Sign-in
- * says which factor is on; after a reload it is not known, so both are offered. The server's
+ * says which factor is on (kept through a reload); opened otherwise, both are offered. The server's
  * answer says where to go next, as the password's would have.
  */
 export function TwoStepSigninPage() {
