@@ -92,6 +92,8 @@ describe('two-step sign-in in Settings', () => {
     const qr = await inSection.findByRole('img', { name: /QR code/ });
     expect(qr.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(inSection.getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    // The pressed button is gone: the keyboard carries on from the first step.
+    expect(document.activeElement?.textContent).toMatch(/^In an authenticator app/);
     await user.click(digitBoxes()[0] as HTMLElement);
     await user.keyboard('123456');
 

@@ -1,5 +1,5 @@
 import { TOTP_DIGITS, type MfaSetup } from '@bank/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AuthenticatorKey } from '../../../components/second-factor/AuthenticatorKey';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -25,6 +25,9 @@ export function AuthenticatorSetup({
   const turnOn = useTurnOnWithAuthenticator();
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // The button that opened this is gone: the keyboard and screen reader start at the first step.
+  const start = useRef<HTMLParagraphElement>(null);
+  useEffect(() => start.current?.focus(), []);
   const submit = (value: string) => {
     setFailure(null);
     if (value.length !== TOTP_DIGITS) {
@@ -41,7 +44,7 @@ export function AuthenticatorSetup({
   };
   return (
     <div className="flex flex-col gap-4">
-      <p>
+      <p ref={start} tabIndex={-1} className="focus:outline-none">
         In an authenticator app (for example Google Authenticator, Microsoft Authenticator or
         1Password), add an account and scan this QR code.
       </p>
