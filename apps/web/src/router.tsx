@@ -3,6 +3,7 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
+import type * as SecondFactorPages from './features/auth/second-factor-pages';
 import type * as FundingPages from './features/funding/pages';
 import type * as TransferPages from './features/transfers/pages';
 import type * as TransactionPages from './features/transactions/pages';
@@ -59,6 +60,11 @@ function fundingPage(name: keyof typeof FundingPages) {
   return () => import('./features/funding/pages').then((m) => ({ Component: m[name] }));
 }
 
+/** The second step of a sign-in, staff or customer: one chunk. */
+function secondFactorPage(name: keyof typeof SecondFactorPages) {
+  return () => import('./features/auth/second-factor-pages').then((m) => ({ Component: m[name] }));
+}
+
 /** A page of the transfer flow (send, confirm, pin): one chunk. */
 function transferPage(name: keyof typeof TransferPages) {
   return () => import('./features/transfers/pages').then((m) => ({ Component: m[name] }));
@@ -111,10 +117,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'staff/second-factor',
-            lazy: () =>
-              import('./features/auth/second-factor/SecondFactorPage').then((m) => ({
-                Component: m.SecondFactorPage,
-              })),
+            lazy: secondFactorPage('SecondFactorPage'),
+          },
+          {
+            path: 'second-factor',
+            lazy: secondFactorPage('TwoStepSigninPage'),
           },
           {
             path: 'staff/invitation/:token',

@@ -34,6 +34,7 @@ import {
   kycPreviousSchema,
   kycSubmissionSchema,
   mfaSetupSchema,
+  secondFactorStatusSchema,
   statementChartSchema,
   statementPageSchema,
   transactionPageSchema,
@@ -167,6 +168,14 @@ export const queries = {
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
       retry: false,
+    }),
+
+  /** Two-step sign-in (decision 33): which second factor is on, since when, codes left. */
+  secondFactorStatus: () =>
+    queryOptions({
+      queryKey: queryKeys.secondFactor,
+      queryFn: () =>
+        api('GET', '/api/v1/settings/second-factor', { schema: secondFactorStatusSchema }),
     }),
 
   pinStatus: () =>

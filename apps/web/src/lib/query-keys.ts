@@ -25,6 +25,8 @@ export const queryKeys = {
   profile: ['profile'],
   /** The customer's signed-in browsers. */
   sessions: ['settings', 'sessions'],
+  /** The customer's two-step sign-in: which second factor is on, recovery codes left. */
+  secondFactor: ['settings', 'second-factor'],
   /** The signed-in person's passkeys (customers and staff alike). */
   passkeys: ['passkeys'],
   /** What the customer can use in their region. */

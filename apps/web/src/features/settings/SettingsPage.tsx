@@ -5,6 +5,7 @@ import { PasskeySettings } from './PasskeySettings';
 import { PasswordSettings } from './PasswordSettings';
 import { PinSettings } from './PinSettings';
 import { SessionsSettings } from './SessionsSettings';
+import { TwoStepSettings } from './TwoStepSettings';
 
 /** Settings (spec): change email, password and PIN; passkeys; and the browsers signed in. */
 export function SettingsPage() {
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <PasswordSettings />
       <PasskeySettings />
       <PinSettings />
+      <TwoStepSettings />
       <SessionsSettings />
     </div>
   );

@@ -3,9 +3,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { StepHeader } from './StepHeader';
 
-/** Recovery codes this few or fewer are worth a warning before going on. */
-export const FEW_RECOVERY_CODES = 3;
-
 /** Said once signed in, when the recovery codes are running out. */
 export function FewCodesLeft({ left }: { left: number }) {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { OtpInput } from '../../../components/ui/OtpInput';
 import { LoadFailed, Loading } from '../../../components/ui/QueryStatus';
 import { useEnrolAuthenticator } from './api';
-import { AuthenticatorKey } from './AuthenticatorKey';
+import { AuthenticatorKey } from '../../../components/second-factor/AuthenticatorKey';
 import { StepHeader } from './StepHeader';
 import { useCodeRefusal } from './useCodeRefusal';
 

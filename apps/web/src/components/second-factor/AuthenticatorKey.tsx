@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CopyButton } from '../../../components/ui/CopyButton';
+import { CopyButton } from '../ui/CopyButton';
 
 /** "JBSWY3DPEHPK3PXP" as "JBSW Y3DP EHPK 3PXP": easier to type into an app by hand. */
 export function groupKey(secret: string): string {

@@ -1,0 +1,64 @@
+import type { SecondFactorStatus } from '@bank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Banner } from '../../components/ui/Banner';
+import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
+import { queries } from '../../lib/queries';
+import { useMe } from '../../lib/session';
+import { Section } from './Section';
+import { FreshRecoveryCodes } from './two-step/FreshRecoveryCodes';
+import { TwoStepOff } from './two-step/TwoStepOff';
+import { TwoStepOn } from './two-step/TwoStepOn';
+
+type Turned = SecondFactorStatus & { method: 'passkey' | 'authenticator' };
+const isOn = (status: SecondFactorStatus): status is Turned => status.method !== null;
+
+/**
+ * Two-step sign-in (decision 33): off, a choice of a passkey or an authenticator app; on, which
+ * one, since when and the recovery codes left. New recovery codes are shown here once.
+ */
+export function TwoStepSettings() {
+  const account = useMe().data?.email ?? '';
+  const status = useQuery(queries.secondFactorStatus());
+  const [fresh, setFresh] = useState<{ codes: string[]; turnedOn: boolean } | null>(null);
+  const [turnedOff, setTurnedOff] = useState<string | null>(null);
+  const showCodes = (turnedOn: boolean) => (codes: string[]) => {
+    setTurnedOff(null);
+    setFresh({ codes, turnedOn });
+  };
+  return (
+    <Section
+      icon={ShieldCheck}
+      title="Two-step sign-in"
+      description="A second step after your password on a browser you have not used before: your passkey or a code from an authenticator app."
+    >
+      {turnedOff && (
+        <div className="mb-4">
+          <Banner tone="success">{turnedOff}</Banner>
+        </div>
+      )}
+      {fresh ? (
+        <FreshRecoveryCodes {...fresh} account={account} onDone={() => setFresh(null)} />
+      ) : status.data ? (
+        isOn(status.data) ? (
+          <TwoStepOn
+            status={status.data}
+            onNewCodes={showCodes(false)}
+            onTurnedOff={setTurnedOff}
+          />
+        ) : (
+          <TwoStepOff account={account} onTurnedOn={showCodes(true)} />
+        )
+      ) : status.isError ? (
+        <LoadFailed
+          error={status.error}
+          retrying={status.isFetching}
+          onRetry={() => void status.refetch()}
+        />
+      ) : (
+        <Loading label="Loading two-step sign-in…" />
+      )}
+    </Section>
+  );
+}
