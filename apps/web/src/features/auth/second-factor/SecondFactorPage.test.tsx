@@ -10,10 +10,14 @@ import {
   type FakeResponse,
 } from '../../../test-utils';
 
+const startAuthentication = vi.hoisted(() => vi.fn());
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication }));
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  startAuthentication.mockReset();
 });
 
 const grace = {
@@ -28,6 +32,8 @@ const PAGE = '/auth/staff/second-factor';
 const SETUP = '/api/v1/auth/mfa/setup';
 const ENROL = '/api/v1/auth/mfa/enrol';
 const VERIFY = '/api/v1/auth/mfa/verify';
+const PASSKEY_OPTIONS = '/api/v1/auth/mfa/passkey/options';
+const PASSKEY = '/api/v1/auth/mfa/passkey';
 const RECOVERY_CODES = [
   'abcde-fghij',
   'bcdef-ghijk',
@@ -79,7 +85,9 @@ function staffApi(answers: Record<string, () => FakeResponse> = {}) {
                 : path === '/api/v1/auth/session'
                   ? { status: 200, body: { me: { ...grace, scope } } }
                   : problem(404, 'NOT_FOUND', path);
-    if ((path === ENROL || path === VERIFY) && answer.status === 200) scope = 'staff';
+    if ((path === ENROL || path === VERIFY || path === PASSKEY) && answer.status === 200) {
+      scope = 'staff';
+    }
     return answer;
   });
 }
@@ -262,5 +270,44 @@ describe('a sign-in waiting for its second factor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(callsTo(fetchMock, '/api/v1/auth/signout')).toHaveLength(1);
     await act(async () => undefined);
+  });
+});
+
+describe('a later staff sign-in with a passkey instead of the app', () => {
+  it('uses the passkey and lands in the back office, the WebAuthn library loaded on the press', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const assertion = {
+      id: 'Y3JlZGVudGlhbC1pZC0x',
+      rawId: 'Y3JlZGVudGlhbC1pZC0x',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'YXV0aA', signature: 'c2ln' },
+      clientExtensionResults: {},
+    };
+    startAuthentication.mockResolvedValue(assertion);
+    const fetchMock = staffApi({
+      [PASSKEY_OPTIONS]: () => ({ status: 200, body: { challenge: 'Y2hhbGxlbmdl' } }),
+      [PASSKEY]: () => ({ status: 200, body: { next: 'staff' } }),
+    });
+    const user = userEvent.setup();
+    const router = renderRoute(PAGE, { enrolled: true });
+    const button = await screen.findByRole('button', { name: 'Use your passkey' });
+    expect(startAuthentication).not.toHaveBeenCalled();
+    await user.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(sentBodyTo(fetchMock, PASSKEY)).toEqual({ response: assertion });
+    expect(callsTo(fetchMock, VERIFY)).toHaveLength(0);
+  });
+
+  it('says the server’s answer when the staff member has no passkey', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    staffApi({
+      [PASSKEY_OPTIONS]: () =>
+        problem(409, 'CONFLICT', 'You have no passkey yet: use your authenticator app.'),
+    });
+    const user = userEvent.setup();
+    renderRoute(PAGE, { enrolled: true });
+    await user.click(await screen.findByRole('button', { name: 'Use your passkey' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You have no passkey yet');
+    expect(startAuthentication).not.toHaveBeenCalled();
   });
 });

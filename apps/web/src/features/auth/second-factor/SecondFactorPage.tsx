@@ -1,7 +1,7 @@
 import type { Me } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FEW_RECOVERY_CODES } from '../../../components/second-factor/recovery-codes';
 import { Loading } from '../../../components/ui/QueryStatus';
 import { ApiError } from '../../../lib/api';
@@ -30,11 +30,19 @@ function SecondFactor({
   onEnrolled: (codes: string[]) => void;
   onVerified: (codesLeft: number) => void;
 }) {
+  const navigate = useNavigate();
   // Not known to be set up: ask for a key; the server's "already set up" (409) means verify.
   const setup = useQuery({ ...queries.mfaSetup(), enabled: enrolled !== true });
   const alreadySetUp =
     enrolled === true || (setup.error instanceof ApiError && setup.error.status === 409);
-  if (alreadySetUp) return <VerifySecondFactor onVerified={onVerified} />;
+  if (alreadySetUp) {
+    return (
+      <VerifySecondFactor
+        onVerified={onVerified}
+        onPasskey={() => void navigate('/admin', { replace: true })}
+      />
+    );
+  }
   return <SetUpAuthenticator setup={setup} account={me.email} onEnrolled={onEnrolled} />;
 }
 

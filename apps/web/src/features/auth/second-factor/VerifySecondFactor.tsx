@@ -6,6 +6,9 @@ import { Button } from '../../../components/ui/Button';
 import { OtpInput } from '../../../components/ui/OtpInput';
 import { TextField } from '../../../components/ui/TextField';
 import { BANK_NAME } from '../../../lib/brand';
+import { ApiError } from '../../../lib/api';
+import { PasskeyButton } from '../two-step/PasskeyButton';
+import { PASSKEY_DID_NOT_ANSWER, useVerifyPasskey } from '../two-step/api';
 import { useVerifySecondFactor, type SecondFactor } from './api';
 import { StepHeader } from './StepHeader';
 import { useCodeRefusal } from './useCodeRefusal';
@@ -14,10 +17,18 @@ const switchStyle = 'min-h-11 self-start font-semibold text-brand-700 underline 
 
 /**
  * Every later staff sign-in: the authenticator app's current code, or (phone lost) one of the
- * recovery codes. `onVerified` learns how many recovery codes are left.
+ * recovery codes, or one of their passkeys instead of the app (decision 33). `onVerified` learns
+ * how many recovery codes are left; `onPasskey` that a passkey finished the sign-in.
  */
-export function VerifySecondFactor({ onVerified }: { onVerified: (codesLeft: number) => void }) {
+export function VerifySecondFactor({
+  onVerified,
+  onPasskey,
+}: {
+  onVerified: (codesLeft: number) => void;
+  onPasskey: () => void;
+}) {
   const verify = useVerifySecondFactor();
+  const passkey = useVerifyPasskey();
   const refusal = useCodeRefusal();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -38,6 +49,15 @@ export function VerifySecondFactor({ onVerified }: { onVerified: (codesLeft: num
   const submitCode = (value: string) => {
     if (value.length === TOTP_DIGITS) send({ code: value });
     else setFailure(`Enter the ${TOTP_DIGITS}-digit code from your app.`);
+  };
+  const usePasskey = () => {
+    setFailure(null);
+    passkey.mutate(undefined, {
+      onSuccess: onPasskey,
+      // Anything but the server's refusal is the browser's: cancelled, timed out, no passkey.
+      onError: (error) =>
+        setFailure(error instanceof ApiError ? refusal(error) : PASSKEY_DID_NOT_ANSWER),
+    });
   };
   const switchTo = (recovery: boolean) => {
     setUseRecovery(recovery);
@@ -93,6 +113,14 @@ export function VerifySecondFactor({ onVerified }: { onVerified: (codesLeft: num
       <button type="button" className={switchStyle} onClick={() => switchTo(!useRecovery)}>
         {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
       </button>
+      {!useRecovery && (
+        <>
+          <p className="flex items-center gap-3 text-sm text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200 dark:text-slate-400 dark:before:bg-slate-700 dark:after:bg-slate-700">
+            or, if you added one
+          </p>
+          <PasskeyButton onUse={usePasskey} pending={passkey.isPending} />
+        </>
+      )}
     </div>
   );
 }

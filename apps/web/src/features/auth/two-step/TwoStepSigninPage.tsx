@@ -12,7 +12,7 @@ import type { SecondFactor } from '../second-factor/api';
 import { NotYou } from '../second-factor/NotYou';
 import { StepHeader } from '../second-factor/StepHeader';
 import { useCodeRefusal } from '../second-factor/useCodeRefusal';
-import { useVerifyCode, useVerifyPasskey } from './api';
+import { PASSKEY_DID_NOT_ANSWER, useVerifyCode, useVerifyPasskey } from './api';
 import { CodeForm } from './CodeForm';
 import { PasskeyButton } from './PasskeyButton';
 
@@ -23,9 +23,6 @@ function methodFrom(state: unknown): Method | undefined {
   if (typeof state !== 'object' || state === null || !('method' in state)) return undefined;
   return state.method === 'passkey' || state.method === 'authenticator' ? state.method : undefined;
 }
-
-const PASSKEY_DID_NOT_ANSWER =
-  'Your passkey did not answer: the request was cancelled or timed out, or the passkey is not on this device. Try again, or use a recovery code.';
 
 const switchStyle = 'min-h-11 self-start font-semibold text-brand-700 underline dark:text-brand-50';
 

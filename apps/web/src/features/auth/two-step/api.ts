@@ -5,6 +5,10 @@ import { api } from '../../../lib/api';
 import { useForgetSessionData } from '../../../lib/session';
 import type { SecondFactor } from '../second-factor/api';
 
+/** The browser's prompt ended without a passkey's answer (closed, timed out, none here). */
+export const PASSKEY_DID_NOT_ANSWER =
+  'Your passkey did not answer: the request was cancelled or timed out, or the passkey is not on this device. Try again, or use a recovery code.';
+
 /** The customer's sign-in, finished: whatever was read under the half-open session goes. */
 function useFinishSignin<V>(mutationFn: (value: V) => ReturnType<typeof verifyCode>) {
   const forgetSessionData = useForgetSessionData();
