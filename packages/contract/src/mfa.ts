@@ -60,5 +60,5 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 
 /** The account password, asked again before turning the second factor off or renewing codes. */
 export const currentPasswordSchema = z
-  .object({ currentPassword: z.string().min(1, 'Enter your password').max(200) })
+  .strictObject({ currentPassword: z.string().min(1, 'Enter your password').max(200) })
   .meta({ id: 'CurrentPassword' });

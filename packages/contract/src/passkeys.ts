@@ -30,11 +30,13 @@ export const passkeyListSchema = z
   .meta({ id: 'PasskeyList' });
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
-const base64url = (max: number) =>
+/** Base64url text of `min` to `max` characters (the lengths in the pattern too, for fuzzing). */
+const base64url = (max: number, min = 0) =>
   z
     .string()
+    .min(min)
     .max(max)
-    .regex(/^[A-Za-z0-9_-]*$/, 'Not base64url');
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), 'Not base64url');
 
 /**
  * Options for `navigator.credentials.create` or `.get` as JSON (the server library's
@@ -51,8 +53,8 @@ const attachment = z.enum(['platform', 'cross-platform']).optional();
 /** What the browser answers to `navigator.credentials.create` (RegistrationResponseJSON). */
 export const passkeyRegistrationSchema = z
   .object({
-    id: base64url(1366).min(16),
-    rawId: base64url(1366).min(16),
+    id: base64url(1366, 16),
+    rawId: base64url(1366, 16),
     type: z.literal('public-key'),
     response: z.object({
       clientDataJSON: base64url(4096),
@@ -70,8 +72,8 @@ export const passkeyRegistrationSchema = z
 /** What the browser answers to `navigator.credentials.get` (AuthenticationResponseJSON). */
 export const passkeyAssertionSchema = z
   .object({
-    id: base64url(1366).min(16),
-    rawId: base64url(1366).min(16),
+    id: base64url(1366, 16),
+    rawId: base64url(1366, 16),
     type: z.literal('public-key'),
     response: z.object({
       clientDataJSON: base64url(4096),
@@ -84,18 +86,19 @@ export const passkeyAssertionSchema = z
   })
   .meta({ id: 'PasskeyAssertion' });
 
+// The bodies are strict: a field the server does not know is a 400 before anything is checked.
 export const addPasskeySchema = z
-  .object({ name: passkeyNameSchema, response: passkeyRegistrationSchema })
+  .strictObject({ name: passkeyNameSchema, response: passkeyRegistrationSchema })
   .meta({ id: 'AddPasskey' });
 
 export const renamePasskeySchema = z
-  .object({ name: passkeyNameSchema })
+  .strictObject({ name: passkeyNameSchema })
   .meta({ id: 'RenamePasskey' });
 
 export const removePasskeySchema = z
-  .object({ currentPassword: z.string().min(1, 'Enter your password').max(200) })
+  .strictObject({ currentPassword: z.string().min(1, 'Enter your password').max(200) })
   .meta({ id: 'RemovePasskey' });
 
 export const passkeyAssertionBodySchema = z
-  .object({ response: passkeyAssertionSchema })
+  .strictObject({ response: passkeyAssertionSchema })
   .meta({ id: 'PasskeyAssertionBody' });
