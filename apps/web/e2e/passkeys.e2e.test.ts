@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { enrolStaff, signInWithNewPin, watchProblems } from './people';
+import { enrolStaff, signIn, signInWithNewPin, watchProblems } from './people';
 import { expectAccessibleEverywhere } from './quality';
 import { startServer, type RunningServer } from './server';
 
@@ -159,6 +159,30 @@ describe('passkeys', () => {
     await page.getByText('Successful! Await Confirmation').waitFor({ timeout: 15_000 });
     await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
 
+    // Two-step sign-in with the passkey: the password alone no longer signs in a new browser.
+    await page.goto(`${base}/wp-user/dashboard/settings`);
+    await page.getByRole('button', { name: 'Use my passkey' }).click();
+    await page.getByText('Two-step sign-in is on. Save your recovery codes now.').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessibleEverywhere(page, 'two-step sign-in turned on, recovery codes');
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL('**/wp-user/auth**', { timeout: 15_000 });
+    await context.clearCookies();
+    await signIn(page, base, customer.email, customer.password);
+    await page.waitForURL('**/wp-user/auth/second-factor', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
+    await expectAccessibleEverywhere(page, 'customer second step');
+    await page.getByRole('button', { name: 'Use your passkey' }).click();
+    await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
+    // Off again, with the password, so that the passkey can be removed below.
+    await page.goto(`${base}/wp-user/dashboard/settings`);
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    const off = page.getByRole('dialog', { name: 'Turn off two-step sign-in' });
+    await off.getByLabel('Your account password').fill(customer.password);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('button', { name: 'Use my passkey' }).waitFor();
+
     // The removal asks for the password; a wrong one is said on the field.
     await page.goto(`${base}/wp-user/dashboard/settings`);
     await page.getByRole('button', { name: 'Remove Work laptop' }).click();
@@ -208,6 +232,17 @@ describe('passkeys', () => {
     await page.goto(`${base}/wp-user/auth/signin`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     // No password and no authenticator code: straight to the back office.
+    await page.waitForURL('**/wp-user/admin', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+
+    // The password, then the passkey instead of the authenticator app as the second factor.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/wp-user/auth**', { timeout: 15_000 });
+    await signIn(page, base, STAFF.email, STAFF.password);
+    await page.waitForURL('**/wp-user/auth/staff/second-factor', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
+    await expectAccessibleEverywhere(page, 'staff second step with a passkey');
+    await page.getByRole('button', { name: 'Use your passkey' }).click();
     await page.waitForURL('**/wp-user/admin', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 
