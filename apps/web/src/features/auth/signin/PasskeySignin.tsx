@@ -38,8 +38,13 @@ export function PasskeySignin({
   const [pending, setPending] = useState(false);
   const [said, setSaid] = useState<{ tone: 'info' | 'error'; message: string } | null>(null);
   const blocker = passkeyBlocker();
-  if (blocker)
-    return <p className="text-center text-sm text-slate-600 dark:text-slate-400">{blocker}</p>;
+  if (blocker) {
+    return (
+      <p className="flex min-h-11 items-center justify-center text-center text-sm text-slate-600 dark:text-slate-400">
+        {blocker}
+      </p>
+    );
+  }
   const start = async () => {
     setSaid(null);
     setPending(true);

@@ -9,9 +9,17 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useForgetSessionData } from '../../../lib/session';
 import { useSignin, type SigninRequest } from '../api/signin';
 import { routeForOutcome } from '../outcome-route';
-import { PasskeySignin } from './PasskeySignin';
 import { PasswordStep } from './PasswordStep';
 import { useSigninFields } from './useSigninFields';
+
+/**
+ * "Sign in with a passkey" comes after the page has shown (its own small chunk: the sign-in
+ * page's first load stays within its budget); the space it takes is kept meanwhile.
+ */
+const PasskeySignin = lazy(() =>
+  import('./PasskeySignin').then((module) => ({ default: module.PasskeySignin })),
+);
+const PASSKEY_SPACE = <div className="min-h-11" aria-hidden="true" />;
 
 /**
  * The emailed-code step (code boxes, resend timer) is needed only after repeated attempts, so it
@@ -127,15 +135,17 @@ export function SigninPage() {
             pending={signin.isPending || switchingStep}
             disabled={mustVerify}
           >
-            <PasskeySignin
-              disabled={mustVerify || signin.isPending}
-              onOutcome={(outcome) => {
-                // A new session: whatever was read under an earlier one is forgotten first.
-                forgetSessionData();
-                setFailure(null);
-                go(outcome);
-              }}
-            />
+            <Suspense fallback={PASSKEY_SPACE}>
+              <PasskeySignin
+                disabled={mustVerify || signin.isPending}
+                onOutcome={(outcome) => {
+                  // A new session: whatever was read under an earlier one is forgotten first.
+                  forgetSessionData();
+                  setFailure(null);
+                  go(outcome);
+                }}
+              />
+            </Suspense>
           </PasswordStep>
         )}
       </Suspense>
