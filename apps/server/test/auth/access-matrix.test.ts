@@ -4,10 +4,15 @@ import type { Database } from '../../src/db/connection.js';
 import { DEFAULT_ROLES } from '../../src/platform/permissions.js';
 import { grants, type Access } from '../../src/plugins/access.js';
 import { buildTestApp } from '../helpers/app.js';
-import { signedInCustomer } from '../helpers/customers.js';
+import { CUSTOMER_PASSWORD, signedInCustomer } from '../helpers/customers.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { TestClient } from '../helpers/http.js';
-import { createStaff, signInStaff } from '../helpers/staff.js';
+import {
+  authenticatorCode,
+  createStaff,
+  rememberAuthenticator,
+  signInStaff,
+} from '../helpers/staff.js';
 
 /**
  * Every API route declares who may call it (`config.access`); this reads those declarations
@@ -31,13 +36,16 @@ const PUBLIC = [
   'POST /api/v1/auth/signout',
   'POST /api/v1/auth/staff-invitation',
   'POST /api/v1/auth/staff-invitation/accept',
+  // Signing in with a passkey instead of the password (decision 0033).
+  'POST /api/v1/auth/passkey/options',
+  'POST /api/v1/auth/passkey',
   // Anyone checks a receipt by its reference (decision 0026).
   'GET /api/v1/receipts/:reference',
 ].sort();
 
 interface Kind {
   name: string;
-  scope: 'customer' | 'onboarding' | 'staff' | 'mfa_pending' | null;
+  scope: 'customer' | 'onboarding' | 'staff' | 'mfa_pending' | 'second_factor' | null;
   permissions: readonly string[];
   client: () => Promise<TestClient>;
 }
@@ -67,6 +75,19 @@ async function pendingStaff(): Promise<TestClient> {
   return client;
 }
 
+/** A customer with two-step sign-in on, between their password and the second step. */
+async function customerAtSecondStep(): Promise<TestClient> {
+  const c = await signedInCustomer(app, database, { kycStatus: 'approved' });
+  const setup = await c.client.post('/api/v1/settings/second-factor/authenticator/setup');
+  rememberAuthenticator(c.email, (setup.json() as { secret: string }).secret);
+  await c.client.post('/api/v1/settings/second-factor/authenticator', {
+    code: await authenticatorCode(c.email),
+  });
+  const client = new TestClient(app);
+  await client.post('/api/v1/auth/signin', { email: c.email, password: CUSTOMER_PASSWORD });
+  return client;
+}
+
 const KINDS: Kind[] = [
   { name: 'signed out', scope: null, permissions: [], client: async () => new TestClient(app) },
   {
@@ -87,6 +108,12 @@ const KINDS: Kind[] = [
     scope: 'mfa_pending',
     permissions: [],
     client: pendingStaff,
+  },
+  {
+    name: 'a customer before their second step',
+    scope: 'second_factor',
+    permissions: [],
+    client: customerAtSecondStep,
   },
   ...Object.entries(DEFAULT_ROLES).map(([role, permissions]) => ({
     name: `staff (${role})`,
