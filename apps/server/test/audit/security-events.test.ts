@@ -47,7 +47,7 @@ describe(`security events (${engineName})`, () => {
         customer_id: c.userId,
         target_id: String(c.userId),
         before: null,
-        after: { session: 'customer' },
+        after: { session: 'customer', method: 'password' },
         ip: '127.0.0.1',
         user_agent: 'Mozilla/5.0 (TestBrowser)',
       },
@@ -57,6 +57,7 @@ describe(`security events (${engineName})`, () => {
     const onboarding = await signedInCustomer(suite.app, suite.database);
     expect((await rowsOf('security.signin', { customerId: onboarding.userId }))[0]?.after).toEqual({
       session: 'onboarding',
+      method: 'password',
     });
 
     expect((await c.client.post('/api/v1/auth/signout')).statusCode).toBe(204);
