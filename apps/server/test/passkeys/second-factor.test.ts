@@ -98,9 +98,10 @@ describe('two-step sign-in with an authenticator app', () => {
     expect(used.statusCode, used.body).toBe(200);
     expect((await c.client.get(SETTINGS)).json()).toMatchObject({ recoveryCodesLeft: 9 });
     const b = await passwordSignin(c);
-    expect(
-      (await b.client.post('/api/v1/auth/second-factor', { recoveryCode: first })).statusCode,
-    ).toBe(422);
+    const again = await b.client.post('/api/v1/auth/second-factor', { recoveryCode: first });
+    expect(again.statusCode).toBe(422);
+    // Said as a recovery code's refusal, not an app code's.
+    expect((again.json() as { detail: string }).detail).toMatch(/^That recovery code is not right/);
     for (let i = 2; i <= 4; i++) {
       expect(
         (await b.client.post('/api/v1/auth/second-factor', { code: '000000' })).statusCode,

@@ -77,6 +77,7 @@ export function AddPasskeyDialog({
         {note && <Banner tone={note.tone}>{note.text}</Banner>}
         <TextField
           label="Passkey name"
+          autoFocus
           autoComplete="off"
           maxLength={PASSKEY_NAME_MAX}
           value={name}

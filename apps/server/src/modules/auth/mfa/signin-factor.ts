@@ -44,6 +44,9 @@ import type { SigninFactorMethod } from './signin-factor-repo.js';
 
 export const TRUSTED_BROWSER_MS = 90 * 24 * 60 * 60_000;
 
+const WRONG_RECOVERY_CODE =
+  'That recovery code is not right, or it was already used. Check it, or use another of your codes.';
+
 const PAUSED_FOR_CUSTOMERS =
   'Too many wrong codes today. Try again tomorrow, or sign in with your passkey if you have one.';
 
@@ -358,7 +361,7 @@ export async function verifyCustomerSecondFactor(
       await revokeSessionsOfScope(deps.db, session.userId, 'second_factor');
       throw new AppError('UNAUTHENTICATED', RESTART);
     }
-    throw new AppError('UNPROCESSABLE', WRONG);
+    throw new AppError('UNPROCESSABLE', 'code' in input ? WRONG : WRONG_RECOVERY_CODE);
   }
   return passedSecondFactor(deps, session, client);
 }

@@ -118,7 +118,7 @@ export function VerifySecondFactor({
           <p className="flex items-center gap-3 text-sm text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200 dark:text-slate-400 dark:before:bg-slate-700 dark:after:bg-slate-700">
             or, if you added one
           </p>
-          <PasskeyButton onUse={usePasskey} pending={passkey.isPending} />
+          <PasskeyButton variant="secondary" onUse={usePasskey} pending={passkey.isPending} />
         </>
       )}
     </div>
