@@ -11,9 +11,8 @@ import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
-import { checkPasswordAgain } from '../../platform/security/password-check.js';
 import { signinFactorMethod } from '../auth/index.js';
-import { users, type UserRecord } from '../users/index.js';
+import { checkOwnPassword, users, type UserRecord } from '../users/index.js';
 import { passkeyAddedEmail, passkeyRemovedEmail } from './emails.js';
 import * as repo from './repo.js';
 import {
@@ -72,13 +71,7 @@ export async function registrationOptions(
   // A passkey signs in and approves transfers: a session alone (a browser left open, a stolen
   // cookie) must not be enough to add one. The password is asked, counted as every signed-in
   // password check; the challenge it unlocks works once, for five minutes.
-  await checkPasswordAgain(
-    deps,
-    users.lockPasswordHolder,
-    holder,
-    currentPassword,
-    'body.currentPassword',
-  );
+  await checkOwnPassword(deps, holder, currentPassword);
   const existing = await repo.passkeysOf(deps.db, user.id);
   if (existing.length >= repo.MAX_PASSKEYS) throw tooMany();
   const challenge = await deps.db.transaction().execute(async (trx) => {
@@ -249,13 +242,7 @@ export async function removePasskey(
   currentPassword: string,
 ): Promise<void> {
   const user = await holderRecord(deps, holder.userId);
-  await checkPasswordAgain(
-    deps,
-    users.lockPasswordHolder,
-    holder,
-    currentPassword,
-    'body.currentPassword',
-  );
+  await checkOwnPassword(deps, holder, currentPassword);
   await deps.db.transaction().execute(async (trx) => {
     // The person's row first (as adding does): two removals at once are counted one at a time.
     await users.lockPasswordHolder(trx, user.id);

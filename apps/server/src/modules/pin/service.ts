@@ -12,8 +12,7 @@ import type { DB } from '../../db/schema.js';
 import { auditSecurityEvent } from '../../platform/audit/index.js';
 import { freshCode } from '../../platform/codes/index.js';
 import { AppError } from '../../platform/errors.js';
-import { checkPasswordAgain } from '../../platform/security/password-check.js';
-import { users } from '../users/index.js';
+import { checkOwnPassword, users } from '../users/index.js';
 import { hashPin, pinMatches } from './crypto.js';
 import { pinResetCodeEmail } from './emails.js';
 import * as repo from './repo.js';
@@ -171,7 +170,7 @@ export async function changePin(
  */
 export async function startPinReset(deps: AppDeps, person: Person, password: string) {
   const user = await owner(deps.db, person.userId);
-  await checkPasswordAgain(deps, users.lockPasswordHolder, person, password, 'body.password');
+  await checkOwnPassword(deps, person, password, 'body.password');
   if (!(await repo.pinOf(deps.db, user.id))) throw new AppError('CONFLICT', NO_PIN);
   await deps.db.transaction().execute(async (trx) => {
     const code = await freshCode(deps, trx, user.id, 'pin_reset', { refuseWhenPaused: true });

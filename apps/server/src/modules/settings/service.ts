@@ -3,10 +3,9 @@ import type { AppDeps } from '../../deps.js';
 import { forgetTrustedBrowsers } from '../auth/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { freshCode } from '../../platform/codes/index.js';
-import { checkPasswordAgain } from '../../platform/security/password-check.js';
 import { hashPassword, passwordProblem } from '../../platform/security/passwords.js';
 import { revokeUserSessions } from '../../platform/security/sessions.js';
-import { personalWords, users } from '../users/index.js';
+import { checkOwnPassword, personalWords, users } from '../users/index.js';
 import { emailChangeCodeEmail, emailChangedNoticeEmail, emailInUseNoticeEmail } from './emails.js';
 import { describeDevice, describePlace } from '../../platform/devices.js';
 import * as repo from './repo.js';
@@ -26,7 +25,7 @@ async function owner(deps: AppDeps, userId: bigint) {
 
 /** The account password, asked again: counted per account (platform/security/password-check). */
 function currentPasswordRight(deps: AppDeps, person: Person, given: string) {
-  return checkPasswordAgain(deps, users.lockPasswordHolder, person, given, 'body.currentPassword');
+  return checkOwnPassword(deps, person, given);
 }
 
 /**

@@ -65,11 +65,17 @@ export async function useTimeStep(db: Kysely<DB>, userId: bigint, timeStep: bigi
 /**
  * Counts a second-factor try in a rolling day and returns its number, in one statement (a new
  * day starts again at one). Tries are counted before they are judged; a right one clears it.
+ * The staff's count, or a customer's at their second step (`signin_second_factors`).
  */
-export async function countTry(db: Kysely<DB>, userId: bigint, now: Date): Promise<number> {
+export async function countTry(
+  db: Kysely<DB>,
+  userId: bigint,
+  now: Date,
+  table: 'staff_second_factors' | 'signin_second_factors' = 'staff_second_factors',
+): Promise<number> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
   const { rows } = await sql<{ failures: number }>`
-    update staff_second_factors
+    update ${sql.table(table)}
     set failures = case when failures_since is null or failures_since <= ${dayAgo} then 1 else failures + 1 end,
         failures_since = case when failures_since is null or failures_since <= ${dayAgo} then ${now}::timestamptz else failures_since end
     where user_id = ${userId}

@@ -70,12 +70,25 @@ async function reserveTry(deps: AppDeps, userId: bigint): Promise<number> {
   return number;
 }
 
-/** A wrong code: audited, and past the limits the sign-in or the day is over. */
-async function refuse(
+/** What a refusal of the second step says, and whose pending sign-ins it ends. */
+export interface Refusal {
+  scope: 'mfa_pending' | 'second_factor';
+  paused: string;
+  wrong: string;
+}
+
+const STAFF_REFUSAL: Refusal = { scope: 'mfa_pending', paused: PAUSED, wrong: WRONG };
+
+/**
+ * A wrong code: audited, and past the limits the sign-in or the day is over (staff, or a
+ * customer at their second step).
+ */
+export async function refuse(
   deps: AppDeps,
   session: ActiveSession,
   client: ClientInfo,
   failures: number,
+  { scope, paused, wrong }: Refusal = STAFF_REFUSAL,
 ): Promise<never> {
   // Recorded, and the limits below apply even if the record cannot be written.
   await auditSecurityEvent(deps.audit, deps.db, {
@@ -87,14 +100,14 @@ async function refuse(
   // Every pending sign-in of this person ends, not just this one: guesses spread over many
   // sign-ins meet the same limits.
   if (failures >= MFA_DAILY_FAILURES) {
-    await revokeSessionsOfScope(deps.db, session.userId, 'mfa_pending');
-    throw new AppError('CODES_PAUSED', PAUSED);
+    await revokeSessionsOfScope(deps.db, session.userId, scope);
+    throw new AppError('CODES_PAUSED', paused);
   }
   if (failures % MFA_FAILURES_PER_SIGNIN === 0) {
-    await revokeSessionsOfScope(deps.db, session.userId, 'mfa_pending');
+    await revokeSessionsOfScope(deps.db, session.userId, scope);
     throw new AppError('UNAUTHENTICATED', RESTART);
   }
-  throw new AppError('UNPROCESSABLE', WRONG);
+  throw new AppError('UNPROCESSABLE', wrong);
 }
 
 /** The time step a code belongs to, or null when it is not a current code of this key. */

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
+import { countTry as countTryIn } from './repo.js';
 
 /**
  * SQL for a customer's second factor for signing in (migration 0028): which one is on, the
@@ -39,15 +40,8 @@ export async function removeSigninFactor(db: Kysely<DB>, userId: bigint) {
 }
 
 /** Counts a try in a rolling day before it is judged, in one statement: its number. */
-export async function countTry(db: Kysely<DB>, userId: bigint, now: Date): Promise<number> {
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
-  const { rows } = await sql<{ failures: number }>`
-    update signin_second_factors
-    set failures = case when failures_since is null or failures_since <= ${dayAgo} then 1 else failures + 1 end,
-        failures_since = case when failures_since is null or failures_since <= ${dayAgo} then ${now}::timestamptz else failures_since end
-    where user_id = ${userId}
-    returning failures`.execute(db);
-  return rows[0]?.failures ?? 0;
+export function countTry(db: Kysely<DB>, userId: bigint, now: Date): Promise<number> {
+  return countTryIn(db, userId, now, 'signin_second_factors');
 }
 
 export async function clearFailures(db: Kysely<DB>, userId: bigint) {

@@ -3,11 +3,9 @@ import { RECOVERY_CODE_COUNT, type MfaSetup, type SecondFactorStatus } from '@ba
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../../deps.js';
-import { auditSecurityEvent } from '../../../platform/audit/index.js';
 import { codeMatches, hashCode } from '../../../platform/codes/index.js';
 import { AppError } from '../../../platform/errors.js';
 import { BANK_NAME } from '../../../platform/mail/index.js';
-import { checkPasswordAgain } from '../../../platform/security/password-check.js';
 import { seal, unseal } from '../../../platform/security/seal.js';
 import {
   createSession,
@@ -15,17 +13,17 @@ import {
   revokeSessionsOfScope,
   type ActiveSession,
 } from '../../../platform/security/sessions.js';
-import { users, type UserRecord } from '../../users/index.js';
+import { checkOwnPassword, users, type UserRecord } from '../../users/index.js';
 import type { ClientInfo } from '../client.js';
 import { alertOnNewDevice, routeSignedIn, type SignedIn } from '../routing.js';
 import * as repo from './repo.js';
 import {
   MFA_DAILY_FAILURES,
-  MFA_FAILURES_PER_SIGNIN,
   RESTART,
   SEAL_PURPOSE,
   WRONG,
   newRecoveryCode,
+  refuse,
   printed,
   recoveryScope,
   timeStepOf,
@@ -182,13 +180,7 @@ async function newRecoveryCodes(deps: AppDeps, trx: AppDeps['db'], userId: bigin
 /** Turns the second factor off, given the password; every browser is asked again if it returns. */
 export async function turnOff(deps: AppDeps, holder: Holder, currentPassword: string) {
   const user = await customer(deps, holder.userId);
-  await checkPasswordAgain(
-    deps,
-    users.lockPasswordHolder,
-    holder,
-    currentPassword,
-    'body.currentPassword',
-  );
+  await checkOwnPassword(deps, holder, currentPassword);
   await deps.db.transaction().execute(async (trx) => {
     const factor = await factors.signinFactorOf(trx, user.id);
     if (!factor) throw new AppError('CONFLICT', 'Two-step sign-in is already off.');
@@ -209,13 +201,7 @@ export async function turnOff(deps: AppDeps, holder: Holder, currentPassword: st
 /** New recovery codes, given the password; the old ones stop working. */
 export async function renewRecoveryCodes(deps: AppDeps, holder: Holder, currentPassword: string) {
   const user = await customer(deps, holder.userId);
-  await checkPasswordAgain(
-    deps,
-    users.lockPasswordHolder,
-    holder,
-    currentPassword,
-    'body.currentPassword',
-  );
+  await checkOwnPassword(deps, holder, currentPassword);
   return deps.db.transaction().execute(async (trx) => {
     if (!(await factors.signinFactorOf(trx, user.id))) {
       throw new AppError('CONFLICT', 'Turn on two-step sign-in first.');
@@ -347,21 +333,11 @@ export async function verifyCustomerSecondFactor(
     });
   }
   if (!right) {
-    await auditSecurityEvent(deps.audit, deps.db, {
-      action: 'security.mfa_failed',
-      actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
-      targetId: String(session.userId),
-      after: { failuresToday: attempt },
+    return refuse(deps, session, client, attempt, {
+      scope: 'second_factor',
+      paused: PAUSED_FOR_CUSTOMERS,
+      wrong: 'code' in input ? WRONG : WRONG_RECOVERY_CODE,
     });
-    if (attempt >= MFA_DAILY_FAILURES) {
-      await revokeSessionsOfScope(deps.db, session.userId, 'second_factor');
-      throw new AppError('CODES_PAUSED', PAUSED_FOR_CUSTOMERS);
-    }
-    if (attempt % MFA_FAILURES_PER_SIGNIN === 0) {
-      await revokeSessionsOfScope(deps.db, session.userId, 'second_factor');
-      throw new AppError('UNAUTHENTICATED', RESTART);
-    }
-    throw new AppError('UNPROCESSABLE', 'code' in input ? WRONG : WRONG_RECOVERY_CODE);
   }
   return passedSecondFactor(deps, session, client);
 }
