@@ -236,6 +236,13 @@ describe('passkeys', () => {
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 
     // The password, then the passkey instead of the authenticator app as the second factor.
+    // (Signed out from a page that reads nothing on its own: the Overview refreshes itself, and
+    // a refresh racing the sign-out would be a 401 in the console.)
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Your security' })
+      .click();
+    await page.getByRole('heading', { name: 'Your security', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/wp-user/auth**', { timeout: 15_000 });
     await signIn(page, base, STAFF.email, STAFF.password);
