@@ -1,10 +1,10 @@
 import { TOTP_DIGITS } from '@bank/contract';
+import { RecoveryCodeField } from '../../../components/second-factor/RecoveryCodeField';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { OtpInput } from '../../../components/ui/OtpInput';
-import { TextField } from '../../../components/ui/TextField';
 import { BANK_NAME } from '../../../lib/brand';
 import { ApiError } from '../../../lib/api';
 import { PasskeyButton } from '../two-step/PasskeyButton';
@@ -82,17 +82,7 @@ export function VerifySecondFactor({
         }}
       >
         {useRecovery ? (
-          <TextField
-            label="Recovery code"
-            hint="Like abcde-fghij. Each code works once."
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            autoFocus
-            value={recoveryCode}
-            onChange={(event) => setRecoveryCode(event.target.value)}
-          />
+          <RecoveryCodeField value={recoveryCode} onChange={setRecoveryCode} />
         ) : (
           <OtpInput
             id="second-factor-code"

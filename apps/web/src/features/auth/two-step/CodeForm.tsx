@@ -1,8 +1,8 @@
 import { TOTP_DIGITS } from '@bank/contract';
+import { RecoveryCodeField } from '../../../components/second-factor/RecoveryCodeField';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { OtpInput } from '../../../components/ui/OtpInput';
-import { TextField } from '../../../components/ui/TextField';
 import type { SecondFactor } from '../second-factor/api';
 
 /**
@@ -47,17 +47,7 @@ export function CodeForm({
       }}
     >
       {recovery ? (
-        <TextField
-          label="Recovery code"
-          hint="Like abcde-fghij. Each code works once."
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          autoFocus
-          value={recoveryCode}
-          onChange={(event) => setRecoveryCode(event.target.value)}
-        />
+        <RecoveryCodeField value={recoveryCode} onChange={setRecoveryCode} />
       ) : (
         <OtpInput
           id="two-step-code"
