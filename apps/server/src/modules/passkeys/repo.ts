@@ -159,7 +159,7 @@ export async function markRemoved(trx: Kysely<DB>, id: bigint, at: Date) {
   await trx.updateTable('passkeys').set({ removed_at: at }).where('id', '=', id).execute();
 }
 
-/** Takes a person's lock on their passkeys (their row's first passkey is not enough: none may exist). */
+/** How many passkeys the person has in use (the caller holds the person's row lock). */
 export async function countInUse(trx: Kysely<DB>, userId: bigint): Promise<number> {
   const row = await trx
     .selectFrom('passkeys')
