@@ -240,8 +240,11 @@ export const transferStepSchema = z
       next: z.literal('code'),
       head: z.string(),
       body: z.string(),
-      /** The masked address the code went to. */
-      sentTo: z.string(),
+      /**
+       * The masked address the code went to; null when none was sent: a customer with a passkey
+       * is offered it first, and the code is emailed only when they ask (the resend route).
+       */
+      sentTo: z.string().nullable(),
       /** Why the code was asked for, the one-line "why" of the code step. */
       reasons: z.array(z.enum(TRANSFER_CODE_REASONS)),
       /** The customer has a passkey: they may approve with it instead of the code. */

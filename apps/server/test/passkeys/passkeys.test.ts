@@ -223,6 +223,17 @@ describe('signing in with a passkey', () => {
 
     authenticator.userVerified = false;
     expect((await signinWith(authenticator)).res.statusCode).toBe(422);
+
+    // Each refusal of the customer's passkey is on their record, with why (never said to them).
+    const refused = (await auditActions(c.userId))
+      .filter((a) => a.action === 'security.passkey_refused')
+      .map((a) => a.after as Json);
+    expect(refused.map((a) => [a.purpose, a.reason])).toEqual([
+      ['signin', 'signature'],
+      ['signin', 'counter'],
+      ['signin', 'not_verified'],
+    ]);
+    expect(refused[0]).toMatchObject({ name: 'My phone' });
   });
 
   it('refuses a passkey the bank does not know, with the same answer', async () => {
@@ -250,6 +261,10 @@ describe('approving a transfer with a passkey', () => {
     const passkeyId = ((await addPasskey(c.client, authenticator)).json() as { id: string }).id;
     const { id, step } = await atCodeStep(c);
     expect(step.passkey).toBe(true);
+    // The passkey is offered first: no code was emailed, the mailbox holds nothing to use.
+    expect(step.sentTo).toBeNull();
+    const subjects = (await mailTo(suite.app, c.email)).map((m) => m.subject);
+    expect(subjects.filter((s) => s.includes('transfer authorization code'))).toEqual([]);
     const options = (await c.client.post(`${TRANSFERS}/${id}/passkey/options`)).json() as Json;
     expect(options).toMatchObject({ userVerification: 'required' });
     const approved = await c.client.post(`${TRANSFERS}/${id}/passkey`, {
@@ -273,6 +288,26 @@ describe('approving a transfer with a passkey', () => {
       stepUp: { method: 'passkey', passkey: 'My phone' },
     });
     expect((seen.authorization as { pinAt: string | null }).pinAt).not.toBeNull();
+  });
+
+  it('emails the code only when a customer with a passkey asks for it instead', async () => {
+    const c = await t.sender();
+    expect(
+      (await addPasskey(c.client, new SoftwareAuthenticator({ origin: TEST_ORIGIN }))).statusCode,
+    ).toBe(201);
+    const { id } = await atCodeStep(c);
+    // No code was sent, so none can be right yet.
+    expect((await c.client.post(`${TRANSFERS}/${id}/code`, { code: '0000' })).statusCode).toBe(422);
+    const asked = await c.client.post(`${TRANSFERS}/${id}/code/resend`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ next: 'code', passkey: true });
+    expect((asked.json() as Json).sentTo).toMatch(/@example\.com$/);
+    const code = await c.client.post(`${TRANSFERS}/${id}/code`, { code: await t.codeFor(c.email) });
+    expect(code.statusCode, code.body).toBe(200);
+    expect(code.json()).toMatchObject({ next: 'ready' });
+    expect((await c.client.post(`${TRANSFERS}/${id}/submit`)).json()).toMatchObject({
+      next: 'done',
+    });
   });
 
   it('an approved transfer edited goes back to a draft, its passkey evidence cleared', async () => {
@@ -350,6 +385,13 @@ describe('approving a transfer with a passkey', () => {
       response: theirs.assert(options, credential),
     });
     expect(res.statusCode).toBe(422);
+    // On the owner's record: their passkey was offered for someone else's transfer.
+    const refused = (await auditActions(other.userId)).filter(
+      (a) => a.action === 'security.passkey_refused',
+    );
+    expect(refused.map((a) => a.after)).toEqual([
+      expect.objectContaining({ purpose: 'transfer', reason: 'not_theirs' }),
+    ]);
   });
 });
 

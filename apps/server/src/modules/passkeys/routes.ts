@@ -194,7 +194,11 @@ export const passkeyRoutes =
       },
       async (request, reply) => {
         const session = sessionOf(request);
-        await passkeys.checkSecondFactor(deps, session.userId, request.body.response);
+        await passkeys.checkSecondFactor(
+          deps,
+          { userId: session.userId, ...clientOf(request) },
+          request.body.response,
+        );
         if (session.scope === 'second_factor') {
           const passed = await passedSecondFactor(deps, session, clientOf(request));
           if (passed.session) reply.setSession(passed.session.token, passed.session.expiresAt);

@@ -9,15 +9,18 @@ import { personName, type Passkey, type PasskeyOptions } from '@bank/contract';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
+import type { Actor } from '../../platform/audit/index.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { BANK_NAME } from '../../platform/mail/index.js';
 import { signinFactorMethod } from '../auth/index.js';
 import { checkOwnPassword, users, type UserRecord } from '../users/index.js';
 import { passkeyAddedEmail, passkeyRemovedEmail } from './emails.js';
+import { auditRefusal, type RefusalPurpose } from './refusals.js';
 import * as repo from './repo.js';
 import {
   ALGORITHMS,
   PASSKEY_REFUSED,
+  PasskeyRefused,
   checkAssertion,
   clientData,
   expectedOrigin,
@@ -294,17 +297,20 @@ export async function signinOptions(deps: AppDeps): Promise<PasskeyOptions> {
 export async function passkeySignin(
   deps: AppDeps,
   response: AuthenticationResponseJSON,
+  actor: Actor,
 ): Promise<UserRecord> {
   const sent = clientData(response.response.clientDataJSON);
   const taken = await repo.takeChallenge(deps.db, sent.challenge, 'signin', deps.clock.now());
   if (!taken) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
-  const passkey = await deps.db.transaction().execute((trx) =>
-    checkAssertion(deps, trx, {
-      response,
-      challenge: sent.challenge,
-      origin: sent.origin,
-      userId: null,
-    }),
+  const passkey = await auditingRefusal(deps, 'signin', actor, () =>
+    deps.db.transaction().execute((trx) =>
+      checkAssertion(deps, trx, {
+        response,
+        challenge: sent.challenge,
+        origin: sent.origin,
+        userId: null,
+      }),
+    ),
   );
   const user = await users.findUserById(deps.db, passkey.userId);
   if (!user) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
@@ -331,9 +337,10 @@ export async function secondFactorOptions(deps: AppDeps, userId: bigint): Promis
 /** Checks the person's passkey answered their second-factor challenge (used once). */
 export async function checkSecondFactor(
   deps: AppDeps,
-  userId: bigint,
+  actor: Actor & { userId: bigint },
   response: AuthenticationResponseJSON,
 ): Promise<void> {
+  const userId = actor.userId;
   const sent = clientData(response.response.clientDataJSON);
   const taken = await repo.takeChallenge(
     deps.db,
@@ -342,12 +349,32 @@ export async function checkSecondFactor(
     deps.clock.now(),
   );
   if (!taken || taken.userId !== userId) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
-  await deps.db.transaction().execute((trx) =>
-    checkAssertion(deps, trx, {
-      response,
-      challenge: sent.challenge,
-      origin: sent.origin,
-      userId,
-    }),
+  await auditingRefusal(deps, 'second_factor', actor, () =>
+    deps.db.transaction().execute((trx) =>
+      checkAssertion(deps, trx, {
+        response,
+        challenge: sent.challenge,
+        origin: sent.origin,
+        userId,
+      }),
+    ),
   );
+}
+
+/**
+ * Runs a check whose refusal rolls back, then keeps a refused answer of a known passkey in the
+ * audit log on its own (its owner's record: which passkey, what for, why).
+ */
+async function auditingRefusal<T>(
+  deps: AppDeps,
+  purpose: RefusalPurpose,
+  actor: Actor,
+  check: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof PasskeyRefused) await auditRefusal(deps, deps.db, error, purpose, actor);
+    throw error;
+  }
 }

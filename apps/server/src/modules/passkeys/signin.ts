@@ -16,7 +16,7 @@ export async function signInWithPasskey(
   response: AuthenticationResponseJSON,
   client: ClientInfo,
 ): Promise<SignedIn> {
-  const user = await passkeySignin(deps, response);
+  const user = await passkeySignin(deps, response, { userId: null, ...client });
   if (user.kind === 'customer' && !user.emailVerifiedAt) {
     throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
   }

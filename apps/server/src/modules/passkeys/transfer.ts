@@ -5,10 +5,13 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/audit/index.js';
+import { auditRefusal } from './refusals.js';
 import * as repo from './repo.js';
 import {
   CHALLENGE_TTL_MS,
   PASSKEY_REFUSED,
+  PasskeyRefused,
   checkAssertion,
   clientData,
   requestOptions,
@@ -73,7 +76,7 @@ export async function transferPasskeyOptions(
 export async function approveTransferWithPasskey(
   deps: AppDeps,
   trx: Kysely<DB>,
-  input: ForTransfer & { response: AuthenticationResponseJSON },
+  input: ForTransfer & { response: AuthenticationResponseJSON; actor: Actor },
 ): Promise<{ ok: true; passkeyId: bigint } | { ok: false; error: AppError }> {
   const sent = clientData(input.response.response.clientDataJSON);
   const taken = await repo.takeChallenge(trx, sent.challenge, 'transfer', deps.clock.now());
@@ -92,6 +95,10 @@ export async function approveTransferWithPasskey(
     });
     return { ok: true, passkeyId: passkey.id };
   } catch (error) {
+    // Kept with the refusal, which commits: which passkey answered, and why it was refused.
+    if (error instanceof PasskeyRefused) {
+      await auditRefusal(deps, trx, error, 'transfer', input.actor);
+    }
     if (error instanceof AppError) return { ok: false, error };
     throw error;
   }

@@ -26,6 +26,22 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const PASSKEY_REFUSED =
   'That passkey did not work. Try again, or use your password (or your code) instead.';
 
+/** Why a known passkey's answer was refused: kept in the audit log, never said to the client. */
+export type RefusalReason = 'not_theirs' | 'user_handle' | 'signature' | 'counter' | 'not_verified';
+
+/**
+ * The one refusal (PASSKEY_REFUSED), carrying for the audit log which passkey answered and why,
+ * when the passkey is one of this bank's: a counter that goes backwards may be a cloned key.
+ */
+export class PasskeyRefused extends AppError {
+  constructor(
+    readonly passkey: Pick<repo.PasskeyRow, 'id' | 'userId' | 'name'>,
+    readonly reason: RefusalReason,
+  ) {
+    super('UNPROCESSABLE', PASSKEY_REFUSED);
+  }
+}
+
 /** COSE algorithms accepted: ES256, EdDSA, RS256 (what platform authenticators and keys use). */
 export const ALGORITHMS = [-7, -8, -257];
 
@@ -149,12 +165,13 @@ export async function checkAssertion(
   },
 ): Promise<repo.PasskeyRow> {
   const passkey = await repo.lockByCredentialId(trx, input.response.id);
-  if (!passkey || (input.userId !== null && passkey.userId !== input.userId)) {
-    throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+  if (!passkey) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+  if (input.userId !== null && passkey.userId !== input.userId) {
+    throw new PasskeyRefused(passkey, 'not_theirs');
   }
   const handle = input.response.response.userHandle;
   if (handle !== undefined && handle !== passkey.userHandle) {
-    throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+    throw new PasskeyRefused(passkey, 'user_handle');
   }
   let verified;
   try {
@@ -171,12 +188,21 @@ export async function checkAssertion(
         transports: passkey.transports as AuthenticatorTransport[],
       },
     });
-  } catch {
-    throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+  } catch (error) {
+    // The library says in its message a counter that did not move forward, or a user not
+    // verified; anything else is a signature, origin, challenge or flag that did not check out.
+    const said = error instanceof Error ? error.message : '';
+    throw new PasskeyRefused(
+      passkey,
+      /counter/i.test(said)
+        ? 'counter'
+        : /user verification/i.test(said)
+          ? 'not_verified'
+          : 'signature',
+    );
   }
-  if (!verified.verified || !verified.authenticationInfo.userVerified) {
-    throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
-  }
+  if (!verified.verified) throw new PasskeyRefused(passkey, 'signature');
+  if (!verified.authenticationInfo.userVerified) throw new PasskeyRefused(passkey, 'not_verified');
   await repo.markUsed(
     trx,
     passkey.id,

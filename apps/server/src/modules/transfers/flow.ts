@@ -411,6 +411,21 @@ async function assess(deps: AppDeps, trx: Kysely<DB>, row: TransferRow, plan: Ac
 }
 
 /**
+ * The step-up the risk rules asked for. A customer with a passkey is offered it first, bound to
+ * the transfer's details, and no code is emailed unless they ask for one (the mailbox is then
+ * not a way in to their money); anyone else is emailed the code.
+ */
+async function askStepUp(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  row: TransferRow,
+  reasons: readonly string[],
+): Promise<TransferStep> {
+  if (!(await hasPasskey(trx, row.userId))) return sendCode(deps, trx, row, reasons);
+  return codeStep(row, null, reasons, await availableBalance(trx, row.userId), true);
+}
+
+/**
  * Emails a fresh code bound to the transfer (any earlier transfer code is void with it).
  * Refused when the day's codes were all sent or codes are paused after wrong tries.
  */
@@ -456,18 +471,22 @@ async function sendCode(
   );
 }
 
+/** The code step's prompt; `email` null when no code was sent (the passkey is offered first). */
 function codeStep(
   row: TransferRow,
-  email: string,
+  email: string | null,
   reasons: readonly string[],
   available: bigint,
   passkey: boolean,
 ): TransferStep {
-  const sentTo = maskEmail(email);
+  const sentTo = email === null ? null : maskEmail(email);
   return {
     next: 'code',
     head: TRANSFER_CODE_REQUIRED,
-    body: `We sent a 4-digit code to ${sentTo}. Enter it to authorize this transfer. It works for 10 minutes.`,
+    body:
+      sentTo === null
+        ? 'Approve this transfer with your passkey, or ask us to email you a 4-digit code instead.'
+        : `We sent a 4-digit code to ${sentTo}. Enter it to authorize this transfer. It works for 10 minutes.`,
     sentTo,
     passkey,
     // The code step says why in one line, from these (the web app's words).
@@ -504,7 +523,7 @@ export async function verifyTransferPin(
     const now = deps.clock.now();
     await repo.markPinVerified(trx, id, needsCode, now);
     const updated = { ...row, stage: 'pin_verified' as const, needsCode, updatedAt: now };
-    if (needsCode) return sendCode(deps, trx, updated, reasons);
+    if (needsCode) return askStepUp(deps, trx, updated, reasons);
     return { next: 'ready', transfer: await view(deps, trx, updated) };
   });
 }
@@ -584,6 +603,7 @@ export async function verifyTransferPasskey(
       transferId: id,
       details,
       response,
+      actor: person,
     });
     // Refused, the challenge stays used: the transaction commits with the refusal.
     if (!approved.ok) return { error: approved.error };
@@ -609,7 +629,10 @@ async function tellWhenUsedUp(deps: AppDeps, trx: Kysely<DB>, userId: bigint) {
   });
 }
 
-/** Sends a new code for a transfer waiting for one (at most one a minute). */
+/**
+ * Sends a code for a transfer waiting for one (at most one a minute): a new one, or the first
+ * for a customer who was offered their passkey and asked for a code instead.
+ */
 export async function resendTransferCode(
   deps: AppDeps,
   person: Person,
@@ -681,7 +704,7 @@ export async function submitTransfer(
       const now = deps.clock.now();
       await repo.markNeedsCode(trx, id, now);
       return {
-        step: await sendCode(deps, trx, { ...row, needsCode: true, updatedAt: now }, reasons),
+        step: await askStepUp(deps, trx, { ...row, needsCode: true, updatedAt: now }, reasons),
       };
     }
     const { row: posted, available } = await post(deps, trx, row, user);

@@ -270,7 +270,8 @@ export const transferRoutes =
         config: { access: CUSTOMER, rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: {
           tags: ['transfers'],
-          summary: 'Email a new authorization code for this transfer (at most one a minute)',
+          summary:
+            'Email an authorization code for this transfer (at most one a minute): a new one, or the first for a customer offered their passkey first',
           params: idParams,
           response: { 200: transferStepSchema, ...stepProblems },
         },

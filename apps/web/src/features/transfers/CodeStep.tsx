@@ -7,7 +7,7 @@ import {
   type TransferStep,
 } from '@bank/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { MailCheck } from 'lucide-react';
+import { Fingerprint, Mail, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -40,10 +40,14 @@ export function codeReasonLine(reasons: readonly TransferCodeReason[]): string {
   return `Why a code: ${words.length > 0 ? `${words.join(', ')} and ${last}` : last}.`;
 }
 
+const promptIconClass = 'mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-50';
+
 /**
  * The transfer authorization code (spec: "Transfer Authorization Code is required", 4 digits):
  * the server's words, where the code went, the boxes, Confirm, and "Send a new code" after a
  * pause. A refused code is cleared; once codes are paused for the day, nothing more is asked.
+ * A customer with a passkey is offered it first, with no code sent (`sentTo` null): the boxes
+ * appear once they ask for the code by email instead.
  */
 export function CodeStep({
   prompt,
@@ -70,8 +74,10 @@ export function CodeStep({
   const [message, setMessage] = useState<(Message & { id: number }) | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [paused, setPaused] = useState(false);
+  // No code was emailed yet: the customer's passkey is offered first, the code when asked for.
+  const sentTo = prompt.sentTo;
   // A code has just been sent: another can be asked for after the same pause as elsewhere.
-  const cooldown = useCooldown(RESEND_COOLDOWN_MS, { running: true });
+  const cooldown = useCooldown(RESEND_COOLDOWN_MS, { running: sentTo !== null });
   const id = useId();
   const hintId = `${id}-hint`;
 
@@ -125,19 +131,20 @@ export function CodeStep({
     <div className="flex flex-col gap-4">
       <h2 className="text-xl font-bold">{TRANSFER_CODE_REQUIRED}</h2>
       <div className="flex items-start gap-3 rounded-lg bg-brand-50 p-3 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-        <MailCheck
-          aria-hidden="true"
-          className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-50"
-        />
+        {sentTo === null ? (
+          <Fingerprint aria-hidden="true" className={promptIconClass} />
+        ) : (
+          <MailCheck aria-hidden="true" className={promptIconClass} />
+        )}
         <div id={hintId} className="flex flex-col gap-1">
           {prompt.head !== TRANSFER_CODE_REQUIRED && <p className="font-semibold">{prompt.head}</p>}
           <p className="font-semibold">{codeReasonLine(prompt.reasons)}</p>
           <p>{prompt.body}</p>
           {/* Said once: the server's words may already name where the code went. */}
-          {!prompt.body.includes(prompt.sentTo) && (
+          {sentTo !== null && !prompt.body.includes(sentTo) && (
             <p>
-              We sent it to <strong className="break-all">{prompt.sentTo}</strong>. It works once,
-              for 10 minutes.
+              We sent it to <strong className="break-all">{sentTo}</strong>. It works once, for 10
+              minutes.
             </p>
           )}
         </div>
@@ -145,8 +152,9 @@ export function CodeStep({
       <PasskeyApproval
         transfer={prompt.transfer}
         known={prompt.passkey ? true : reopened ? 'ask' : false}
+        first={sentTo === null}
         approve={approve}
-        busy={busy}
+        busy={busy || resend.isPending}
         onAnswer={onAnswer}
         onRefused={onRefused}
       />
@@ -155,43 +163,62 @@ export function CodeStep({
           {message.text}
         </Banner>
       )}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <OtpInput
-          id={id}
-          label="Authorization code"
-          length={TRANSFER_CODE_LENGTH}
-          value={code}
-          onChange={setCode}
-          onComplete={send}
-          disabled={sending || paused || approve.isPending}
-          invalid={invalid}
-          describedBy={hintId}
-          autoFocus
-        />
-        <Button
-          type="submit"
-          loading={busy}
-          disabled={paused || approve.isPending}
-          className="self-start"
-        >
-          Confirm
-        </Button>
-      </form>
-      <div className="flex flex-col items-start gap-2 text-sm">
-        <Button
-          variant="secondary"
-          onClick={newCode}
-          loading={resend.isPending}
-          disabled={cooldown.active || busy || paused || approve.isPending}
-        >
-          Send a new code
-        </Button>
-        {cooldown.active && !paused && (
-          <span className="text-slate-600 dark:text-slate-400">
-            You can ask for another code in {cooldown.secondsLeft} s.
-          </span>
-        )}
-      </div>
+      {sentTo === null ? (
+        <div className="flex flex-col items-start gap-2 border-t border-slate-200 pt-4 text-sm dark:border-slate-700">
+          <p className="text-slate-700 dark:text-slate-300">
+            Cannot use your passkey here? We can email you a 4-digit code instead.
+          </p>
+          <Button
+            variant="secondary"
+            onClick={newCode}
+            loading={resend.isPending}
+            disabled={busy || paused || approve.isPending}
+          >
+            <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
+            Email me a code instead
+          </Button>
+        </div>
+      ) : (
+        <>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <OtpInput
+              id={id}
+              label="Authorization code"
+              length={TRANSFER_CODE_LENGTH}
+              value={code}
+              onChange={setCode}
+              onComplete={send}
+              disabled={sending || paused || approve.isPending}
+              invalid={invalid}
+              describedBy={hintId}
+              autoFocus
+            />
+            <Button
+              type="submit"
+              loading={busy}
+              disabled={paused || approve.isPending}
+              className="self-start"
+            >
+              Confirm
+            </Button>
+          </form>
+          <div className="flex flex-col items-start gap-2 text-sm">
+            <Button
+              variant="secondary"
+              onClick={newCode}
+              loading={resend.isPending}
+              disabled={cooldown.active || busy || paused || approve.isPending}
+            >
+              Send a new code
+            </Button>
+            {cooldown.active && !paused && (
+              <span className="text-slate-600 dark:text-slate-400">
+                You can ask for another code in {cooldown.secondsLeft} s.
+              </span>
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

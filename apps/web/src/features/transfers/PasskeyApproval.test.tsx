@@ -24,10 +24,22 @@ const SUBMIT = `${TRANSFER}/submit`;
 const PASSKEYS = '/api/v1/passkeys';
 const APPROVE = 'Approve $150.25 to Grace Hopper';
 
-/** The code prompt, saying whether the customer has a passkey. */
-function codePrompt(passkey: boolean): FakeResponse {
+const OFFERED_FIRST =
+  'Approve this transfer with your passkey, or ask us to email you a 4-digit code instead.';
+const EMAIL_ME = 'Email me a code instead';
+const RESEND = `${TRANSFER}/code/resend`;
+
+/**
+ * The code prompt, saying whether the customer has a passkey; as the server does, a customer
+ * with one is offered it first and no code is sent (`sentTo` null) unless `sent`.
+ */
+function codePrompt(passkey: boolean, sent = !passkey): FakeResponse {
   const prompt = stepAnswer('code', 'pin_verified');
-  return { ...prompt, body: { ...(prompt.body as object), passkey } };
+  const body = prompt.body as Record<string, unknown>;
+  return {
+    ...prompt,
+    body: sent ? { ...body, passkey } : { ...body, passkey, sentTo: null, body: OFFERED_FIRST },
+  };
 }
 
 function authorizing(
@@ -56,8 +68,10 @@ describe('approving a transfer with a passkey instead of the code', () => {
       [SUBMIT]: () => stepAnswer('done', 'submitted', { status: 'in_progress' }),
     });
     const user = await throughThePin();
-    // The spec's code form stays as it was, beside the passkey.
-    expect(screen.getByRole('group', { name: 'Authorization code' })).toBeTruthy();
+    // Offered first, no code sent: the passkey has the focus, the boxes wait for a code.
+    expect(screen.getByText(OFFERED_FIRST)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: APPROVE }));
+    expect(screen.queryByRole('group', { name: 'Authorization code' })).toBeNull();
     await user.click(screen.getByRole('button', { name: APPROVE }));
 
     expect(await screen.findByText(TRANSFER_SUCCESS)).toBeTruthy();
@@ -68,6 +82,27 @@ describe('approving a transfer with a passkey instead of the code', () => {
     expect(callsTo(fetchMock, SUBMIT)).toHaveLength(1);
     // The prompt said so: the list of passkeys was not asked for.
     expect(callsTo(fetchMock, PASSKEYS)).toHaveLength(0);
+  });
+
+  it('emails the code only when asked, then takes it in the spec’s form', async () => {
+    fakeWebAuthn();
+    const fetchMock = authorizing({
+      [PIN]: () => codePrompt(true),
+      [RESEND]: () => codePrompt(true, true),
+      [`${TRANSFER}/code`]: () => stepAnswer('ready', 'code_verified'),
+      [SUBMIT]: () => stepAnswer('done', 'submitted', { status: 'in_progress' }),
+    });
+    const user = await throughThePin();
+    expect(callsTo(fetchMock, RESEND)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: EMAIL_ME }));
+    expect(await screen.findByText('Code Sent')).toBeTruthy();
+    expect(callsTo(fetchMock, RESEND)).toHaveLength(1);
+    // The passkey is still offered beside the code now on its way.
+    expect(screen.getByRole('button', { name: APPROVE })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: EMAIL_ME })).toBeNull();
+    await user.keyboard('4321');
+    expect(await screen.findByText(TRANSFER_SUCCESS)).toBeTruthy();
+    expect(callsTo(fetchMock, `${TRANSFER}/code`)).toHaveLength(1);
   });
 
   it("says the server's refusal, and the code can still be used", async () => {
@@ -87,7 +122,7 @@ describe('approving a transfer with a passkey instead of the code', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The transfer changed after your passkey was asked. Approve it again.',
     );
-    expect(screen.getByRole('group', { name: 'Authorization code' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: EMAIL_ME })).toBeTruthy();
     expect(screen.getByRole('button', { name: APPROVE })).toBeTruthy();
   });
 

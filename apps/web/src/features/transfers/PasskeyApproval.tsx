@@ -19,6 +19,7 @@ import { queries } from '../../lib/queries';
 export function PasskeyApproval({
   transfer,
   known,
+  first = false,
   approve,
   busy,
   onAnswer,
@@ -30,6 +31,8 @@ export function PasskeyApproval({
    * (the step opened again after a reload): their list of passkeys says.
    */
   known: boolean | 'ask';
+  /** Offered before any code was emailed: the way to approve, not an alternative to a code. */
+  first?: boolean;
   approve: UseMutationResult<TransferStep, Error, void>;
   /** Another step is on its way (a code being checked, the submission). */
   busy: boolean;
@@ -62,7 +65,9 @@ export function PasskeyApproval({
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        You have a passkey: approve with your fingerprint, face or screen lock instead of the code.
+        {first
+          ? 'Approve with your passkey: your fingerprint, face or screen lock. No code needed.'
+          : 'You have a passkey: approve with your fingerprint, face or screen lock instead of the code.'}
       </p>
       {said && (
         <Banner key={said.id} tone={said.tone}>
@@ -73,7 +78,8 @@ export function PasskeyApproval({
         <p className="text-sm text-slate-700 dark:text-slate-300">{blocker}</p>
       ) : (
         <Button
-          variant="secondary"
+          variant={first ? 'primary' : 'secondary'}
+          autoFocus={first}
           className="self-start text-left"
           loading={approve.isPending}
           disabled={busy}

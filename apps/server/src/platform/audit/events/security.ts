@@ -30,6 +30,18 @@ export const securityEvents = {
   'security.passkey_removed': event('user', 'Passkey removed', {
     after: z.object({ passkey: id, name: z.string() }),
   }),
+  /**
+   * A passkey of this bank's whose answer was refused, and why (a counter that went backwards
+   * may be a cloned key); the person was told only "That passkey did not work".
+   */
+  'security.passkey_refused': event('user', 'Passkey refused', {
+    after: z.object({
+      passkey: id,
+      name: z.string(),
+      purpose: z.enum(['signin', 'second_factor', 'transfer']),
+      reason: z.enum(['not_theirs', 'user_handle', 'signature', 'counter', 'not_verified']),
+    }),
+  }),
   // A customer's second factor for signing in.
   'security.second_factor_on': event('user', 'Two-step sign-in turned on', {
     after: z.object({ method: z.enum(['passkey', 'authenticator']) }),
