@@ -6,7 +6,7 @@ import {
   type TransferCodeReason,
   type TransferStep,
 } from '@bank/contract';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { Fingerprint, Mail, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/Banner';
@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/Button';
 import { OtpInput } from '../../components/ui/OtpInput';
 import { useCooldown } from '../../hooks/useCooldown';
 import { ApiError, errorMessage } from '../../lib/api';
+import { queries } from '../../lib/queries';
 import { PasskeyApproval } from './PasskeyApproval';
 
 /** The server's prompt for the emailed code (spec: requiresanother, head and body). */
@@ -39,6 +40,9 @@ export function codeReasonLine(reasons: readonly TransferCodeReason[]): string {
   const last = words.pop() as string;
   return `Why a code: ${words.length > 0 ? `${words.join(', ')} and ${last}` : last}.`;
 }
+
+const REOPENED_WITH_PASSKEY =
+  'Approve this transfer with your passkey. If you asked for a code by email, enter it below; if none has arrived or it has expired, send a new code.';
 
 const promptIconClass = 'mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-50';
 
@@ -76,6 +80,9 @@ export function CodeStep({
   const [paused, setPaused] = useState(false);
   // No code was emailed yet: the customer's passkey is offered first, the code when asked for.
   const sentTo = prompt.sentTo;
+  // Opened again after a reload: a customer with a passkey may not have asked for a code at all.
+  const passkeys = useQuery({ ...queries.passkeys(), enabled: reopened });
+  const body = reopened && passkeys.data?.length ? REOPENED_WITH_PASSKEY : prompt.body;
   // A code has just been sent: another can be asked for after the same pause as elsewhere.
   const cooldown = useCooldown(RESEND_COOLDOWN_MS, { running: sentTo !== null });
   const id = useId();
@@ -139,9 +146,9 @@ export function CodeStep({
         <div id={hintId} className="flex flex-col gap-1">
           {prompt.head !== TRANSFER_CODE_REQUIRED && <p className="font-semibold">{prompt.head}</p>}
           <p className="font-semibold">{codeReasonLine(prompt.reasons)}</p>
-          <p>{prompt.body}</p>
+          <p>{body}</p>
           {/* Said once: the server's words may already name where the code went. */}
-          {sentTo !== null && !prompt.body.includes(sentTo) && (
+          {sentTo !== null && !body.includes(sentTo) && !reopened && (
             <p>
               We sent it to <strong className="break-all">{sentTo}</strong>. It works once, for 10
               minutes.

@@ -165,6 +165,11 @@ describe('approving a transfer with a passkey instead of the code', () => {
     renderRoute('/dashboard/send/pin?id=t1');
     expect(await screen.findByRole('button', { name: APPROVE })).toBeTruthy();
     expect(callsTo(fetchMock, PASSKEYS)).toHaveLength(1);
+    // A code may never have been asked for: the step does not say one was emailed.
+    expect(
+      screen.getByText(/Approve this transfer with your passkey\. If you asked for a code/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/we emailed you/)).toBeNull();
   });
 
   it('after a reload, offers none when the list of passkeys is empty', async () => {
