@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { transactionSchema } from './accounts.js';
 import { fixedDepositSchema, fundingRequestSchema } from './funding.js';
 import { KYC_DOCUMENT_ROLES } from './kyc.js';
+import { SIGNIN_FACTOR_METHODS } from './mfa.js';
 import { minorUnitsSchema } from './money.js';
+import { PASSKEYS_PER_PERSON, passkeySchema } from './passkeys.js';
 import { GENDERS, MARITAL_STATUSES } from './profile.js';
 import { textSchema } from './text.js';
 import { staffTransferSchema } from './transfers.js';
@@ -227,9 +229,29 @@ export const customerSessionSchema = z.object({
 });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 
+/**
+ * How the customer protects their sign-in, as staff see it: two-step sign-in (which factor,
+ * since when), their passkeys by name and dates, and how many browsers skip the second step
+ * now. Never a credential id, public key, user handle, counter, key or recovery code.
+ */
+export const customerSigninProtectionSchema = z
+  .object({
+    /** Null while two-step sign-in is off. */
+    twoStep: z
+      .object({ method: z.enum(SIGNIN_FACTOR_METHODS), enabledAt: z.iso.datetime() })
+      .nullable(),
+    /** Passkeys in use, oldest first. */
+    passkeys: z.array(passkeySchema).max(PASSKEYS_PER_PERSON),
+    /** Browsers where the second step was passed and is remembered now (unexpired). */
+    trustedBrowsers: z.number().int().min(0),
+  })
+  .meta({ id: 'CustomerSigninProtection' });
+export type CustomerSigninProtection = z.infer<typeof customerSigninProtectionSchema>;
+
 export const customerSessionListSchema = z
-  .object({ items: z.array(customerSessionSchema) })
+  .object({ items: z.array(customerSessionSchema), protection: customerSigninProtectionSchema })
   .meta({ id: 'CustomerSessionList' });
+export type CustomerSessionList = z.infer<typeof customerSessionListSchema>;
 
 export const customerNoteSchema = z
   .object({ id: z.string(), body: z.string(), author: z.string(), createdAt: z.iso.datetime() })

@@ -48,10 +48,13 @@ export const mfaVerifiedSchema = z
   .object({ next: z.literal('staff'), recoveryCodesLeft: z.number().int() })
   .meta({ id: 'MfaVerified' });
 
+/** What a customer's second factor for signing in may be (decision 33). */
+export const SIGNIN_FACTOR_METHODS = ['passkey', 'authenticator'] as const;
+
 /** A customer's second factor for signing in (decision 33): which, since when, codes left. */
 export const secondFactorStatusSchema = z
   .object({
-    method: z.enum(['passkey', 'authenticator']).nullable(),
+    method: z.enum(SIGNIN_FACTOR_METHODS).nullable(),
     enabledAt: z.iso.datetime().nullable(),
     recoveryCodesLeft: z.number().int().min(0),
   })

@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 
 export const PASSKEY_NAME_MAX = 60;
+/** A person may keep this many passkeys (removed ones do not count). */
+export const PASSKEYS_PER_PERSON = 10;
 
 export const passkeyNameSchema = z
   .string()

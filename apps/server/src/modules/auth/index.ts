@@ -13,6 +13,7 @@ export {
   forgetTrustedBrowsers,
   passedSecondFactor,
   signinFactorMethod,
+  signinProtectionOf,
 } from './mfa/signin-factor.js';
 export { clientOf, type ClientInfo } from './client.js';
 export { alertOnNewDevice, routeSignedIn, type SignedIn } from './routing.js';

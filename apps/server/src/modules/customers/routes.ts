@@ -166,7 +166,7 @@ export const customerRoutes =
         schema: {
           tags: TAGS,
           summary:
-            "The customer's latest sign-ins: device, address, place, when, live or not; never a token (customers.manage)",
+            "The customer's latest sign-ins (device, address, place, when, live or not) and how their sign-in is protected (two-step sign-in, passkeys by name, remembered browsers); never a token, key or code (customers.manage)",
           params: idParams,
           response: { 200: customerSessionListSchema, ...reads },
         },

@@ -2,7 +2,7 @@ import type {
   CustomerAuditEntry,
   CustomerLedgerPage,
   CustomerNote,
-  CustomerSession,
+  CustomerSessionList,
   FreezeScope,
   StaffCustomer,
 } from '@bank/contract';
@@ -13,7 +13,9 @@ import { describeDevice, describePlace } from '../../platform/devices.js';
 import { AppError } from '../../platform/errors.js';
 import { SESSION_IDLE_MS, recentSessions } from '../../platform/security/sessions.js';
 import { withStatuses } from '../accounts/index.js';
+import { signinProtectionOf } from '../auth/index.js';
 import { identityChecksOf } from '../kyc/index.js';
+import { passkeysForStaff } from '../passkeys/index.js';
 import { pinStatus } from '../pin/index.js';
 import { customerProfile } from '../profile/index.js';
 import { standing, type CustomerStanding } from '../users/index.js';
@@ -161,15 +163,24 @@ export async function customerLedger(
 /** The most sessions the page lists (the latest). */
 const SESSION_LIMIT = 30;
 
-/** The customer's latest sign-ins: on what, from where, when, and whether still live. */
+/**
+ * The customer's latest sign-ins (on what, from where, when, and whether still live) and how
+ * their sign-in is protected: two-step sign-in, passkeys, remembered browsers, each read through
+ * the module that owns it.
+ */
 export async function customerSessions(
   deps: AppDeps,
   customerId: bigint,
-): Promise<{ items: CustomerSession[] }> {
+): Promise<CustomerSessionList> {
   await requireCustomer(deps, customerId);
   const now = deps.clock.now().getTime();
-  const rows = await recentSessions(deps.db, customerId, ['customer', 'onboarding'], SESSION_LIMIT);
+  const [rows, signin, passkeys] = await Promise.all([
+    recentSessions(deps.db, customerId, ['customer', 'onboarding'], SESSION_LIMIT),
+    signinProtectionOf(deps, customerId),
+    passkeysForStaff(deps, customerId),
+  ]);
   return {
+    protection: { ...signin, passkeys },
     items: rows.map((s) => {
       const idleEnd = s.lastSeenAt.getTime() + SESSION_IDLE_MS;
       const end = Math.min(s.expiresAt.getTime(), idleEnd);

@@ -5,6 +5,7 @@ import { deleteExpiredChallenges } from './repo.js';
 import { passkeyRoutes } from './routes.js';
 
 export { hasPasskey, passkeyNamed, removeAllOf as removeAllPasskeys } from './repo.js';
+export { passkeysForStaff } from './service.js';
 export {
   approveTransferWithPasskey,
   dropTransferChallenges,

@@ -1,3 +1,4 @@
+import { PASSKEYS_PER_PERSON } from '@bank/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { PasskeyPurpose } from '../../db/tables/passkeys.js';
@@ -5,7 +6,7 @@ import type { PasskeyPurpose } from '../../db/tables/passkeys.js';
 /** SQL for passkeys and their challenges (migration 0027); this module's tables only. */
 
 /** A person may keep this many passkeys (removed ones do not count). */
-export const MAX_PASSKEYS = 10;
+export const MAX_PASSKEYS = PASSKEYS_PER_PERSON;
 
 export interface PasskeyRow {
   id: bigint;
@@ -41,6 +42,21 @@ export function passkeysOf(db: Kysely<DB>, userId: bigint): Promise<PasskeyRow[]
     .where('user_id', '=', userId)
     .where('removed_at', 'is', null)
     .orderBy('id')
+    .execute();
+}
+
+/**
+ * A person's passkeys in use as the back office lists them, oldest first: the name and dates
+ * only. The credential, its public key, user handle and counter are not even selected.
+ */
+export function passkeyNamesOf(db: Kysely<DB>, userId: bigint, limit: number) {
+  return db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at as createdAt', 'last_used_at as lastUsedAt'])
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }
 

@@ -37,7 +37,7 @@ export interface Holder {
   userAgent: string;
 }
 
-const view = (row: repo.PasskeyRow): Passkey => ({
+const view = (row: Pick<repo.PasskeyRow, 'id' | 'name' | 'createdAt' | 'lastUsedAt'>): Passkey => ({
   id: String(row.id),
   name: row.name,
   createdAt: row.createdAt.toISOString(),
@@ -52,6 +52,14 @@ async function holderRecord(deps: AppDeps, userId: bigint): Promise<UserRecord> 
 
 export async function listPasskeys(deps: AppDeps, userId: bigint): Promise<Passkey[]> {
   return (await repo.passkeysOf(deps.db, userId)).map(view);
+}
+
+/**
+ * A customer's passkeys for the back office (customers.manage): name, added, last used; at
+ * most as many as a person may keep. Read-only, and never the credential or its key.
+ */
+export async function passkeysForStaff(deps: AppDeps, userId: bigint): Promise<Passkey[]> {
+  return (await repo.passkeyNamesOf(deps.db, userId, repo.MAX_PASSKEYS)).map(view);
 }
 
 const tooMany = () =>
@@ -171,18 +179,7 @@ export async function addPasskey(
       after: { passkey: String(id), name },
     });
     await tell(deps, trx, user, 'added', name);
-    return view({
-      id,
-      userId: user.id,
-      credentialId: credential.id,
-      publicKey: credential.publicKey,
-      counter: BigInt(credential.counter),
-      transports: credential.transports ?? [],
-      userHandle: handle,
-      name,
-      createdAt: now,
-      lastUsedAt: null,
-    });
+    return view({ id, name, createdAt: now, lastUsedAt: null });
   });
 }
 

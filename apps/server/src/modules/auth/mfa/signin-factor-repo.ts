@@ -76,6 +76,21 @@ export async function isTrusted(db: Kysely<DB>, userId: bigint, tokenHash: strin
   return row !== undefined;
 }
 
+/** How many browsers are remembered for the person now (unexpired), for the back office. */
+export async function trustedBrowserCount(
+  db: Kysely<DB>,
+  userId: bigint,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('trusted_browsers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Every browser forgets the person (the second factor turned off or changed). */
 export async function forgetBrowsers(db: Kysely<DB>, userId: bigint) {
   await db.deleteFrom('trusted_browsers').where('user_id', '=', userId).execute();

@@ -222,6 +222,27 @@ export async function signinFactorMethod(db: AppDeps['db'], userId: bigint) {
   return (await factors.signinFactorOf(db, userId))?.method ?? null;
 }
 
+/**
+ * How the customer's sign-in is protected, as the back office shows it: the second factor and
+ * since when, and how many browsers are remembered now. Never a key, code or browser token.
+ */
+export async function signinProtectionOf(
+  deps: AppDeps,
+  userId: bigint,
+): Promise<{
+  twoStep: { method: SigninFactorMethod; enabledAt: string } | null;
+  trustedBrowsers: number;
+}> {
+  const [factor, trustedBrowsers] = await Promise.all([
+    factors.signinFactorOf(deps.db, userId),
+    factors.trustedBrowserCount(deps.db, userId, deps.clock.now()),
+  ]);
+  return {
+    twoStep: factor ? { method: factor.method, enabledAt: factor.enabledAt.toISOString() } : null,
+    trustedBrowsers,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Signing in
 

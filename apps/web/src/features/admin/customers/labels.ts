@@ -1,4 +1,9 @@
-import type { CustomerKycStatus, CustomerSession, FreezeScope } from '@bank/contract';
+import type {
+  CustomerKycStatus,
+  CustomerSession,
+  CustomerSigninProtection,
+  FreezeScope,
+} from '@bank/contract';
 import type { StatusTone } from '../shared/StatusBadge';
 
 /** The identity check's state as staff read it, and what it means for them. */
@@ -29,6 +34,15 @@ export const SESSION_STATE: Record<CustomerSession['state'], { label: string; to
     signed_out: { label: 'Signed out', tone: 'neutral' },
     expired: { label: 'Expired', tone: 'neutral' },
   };
+
+/** The second step a customer's sign-in asks for, in the words of their Settings. */
+export const SIGNIN_FACTOR: Record<
+  NonNullable<CustomerSigninProtection['twoStep']>['method'],
+  string
+> = {
+  authenticator: 'Authenticator app',
+  passkey: 'Passkey',
+};
 
 export const ACCOUNT_KIND = {
   customer_current: 'Current account',

@@ -2,6 +2,8 @@
 import type {
   CustomerAuditEntry,
   CustomerSearchItem,
+  CustomerSession,
+  CustomerSessionList,
   Me,
   StaffCustomer,
   Transaction,
@@ -127,6 +129,30 @@ export function auditEntry(overrides: Partial<CustomerAuditEntry> = {}): Custome
   };
 }
 
+export function sessionSample(overrides: Partial<CustomerSession> = {}): CustomerSession {
+  return {
+    id: '7001',
+    scope: 'customer',
+    device: 'Firefox on Linux',
+    address: '203.0.113.9',
+    place: 'United Kingdom',
+    signedInAt: '2026-11-21T09:00:00.000Z',
+    lastSeenAt: '2026-11-21T09:10:00.000Z',
+    state: 'active',
+    endedAt: null,
+    ...overrides,
+  };
+}
+
+/** The Sign-ins section's answer: no sign-in, two-step sign-in off, no passkey by default. */
+export function sessionList(overrides: Partial<CustomerSessionList> = {}): CustomerSessionList {
+  return {
+    items: [],
+    protection: { twoStep: null, passkeys: [], trustedBrowsers: 0 },
+    ...overrides,
+  };
+}
+
 const page = <T>(items: T[], nextCursor: string | null = null) => ({
   status: 200,
   body: { items, nextCursor },
@@ -148,7 +174,7 @@ export function customerApi(
     if (path === CUSTOMER_PATH) return { status: 200, body: customer };
     if (path.startsWith(`${CUSTOMER_PATH}/fixed-deposits`))
       return { status: 200, body: { items: [] } };
-    if (path.startsWith(`${CUSTOMER_PATH}/sessions`)) return { status: 200, body: { items: [] } };
+    if (path.startsWith(`${CUSTOMER_PATH}/sessions`)) return { status: 200, body: sessionList() };
     if (path.startsWith(`${CUSTOMER_PATH}/notifications`)) {
       return { status: 200, body: { items: [], nextCursor: null, unread: 0 } };
     }

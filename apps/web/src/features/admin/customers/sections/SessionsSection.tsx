@@ -8,6 +8,7 @@ import { StatusBadge } from '../../shared/StatusBadge';
 import { customerQueries } from '../api';
 import { SESSION_STATE } from '../labels';
 import { SectionFrame } from './SectionFrame';
+import { SigninProtection } from './SigninProtection';
 
 function State({ session: s }: { session: CustomerSession }) {
   const state = SESSION_STATE[s.state];
@@ -43,13 +44,16 @@ const COLUMNS: QueueColumn<CustomerSession>[] = [
   { header: 'Ended', cell: (s) => <When iso={s.endedAt} /> },
 ];
 
-/** The customer's latest sign-ins: on what, from where, when; never a token. */
+/**
+ * How the customer protects their sign-in, then their latest sign-ins: on what, from where,
+ * when; never a token, key or code.
+ */
 export function SessionsSection({ customerId }: { customerId: string }) {
   const sessions = useQuery(customerQueries.sessions(customerId));
   return (
     <SectionFrame
       title="Sign-ins"
-      intro="The latest 30, newest first. Places come from the address, without asking any outside service."
+      intro="How the customer protects their sign-in, then their latest 30 sign-ins, newest first. Places come from the address, without asking any outside service."
     >
       {sessions.isPending ? (
         <Loading label="Loading the sign-ins…" />
@@ -59,25 +63,30 @@ export function SessionsSection({ customerId }: { customerId: string }) {
           retrying={sessions.isFetching}
           onRetry={() => void sessions.refetch()}
         />
-      ) : sessions.data.items.length === 0 ? (
-        <p className={panelClass}>The customer has not signed in yet.</p>
       ) : (
-        <QueueTable
-          items={sessions.data.items}
-          caption="Sign-ins"
-          rowKey={(s) => s.id}
-          columns={COLUMNS}
-          card={(s) => ({
-            link: <span className="font-semibold">{device(s)}</span>,
-            aside: <State session={s} />,
-            who: <Where session={s} />,
-            details: [
-              ['Signed in', <When iso={s.signedInAt} />],
-              ['Last seen', <When iso={s.lastSeenAt} />],
-              ['Ended', <When iso={s.endedAt} />],
-            ],
-          })}
-        />
+        <>
+          <SigninProtection protection={sessions.data.protection} />
+          {sessions.data.items.length === 0 ? (
+            <p className={panelClass}>The customer has not signed in yet.</p>
+          ) : (
+            <QueueTable
+              items={sessions.data.items}
+              caption="Sign-ins"
+              rowKey={(s) => s.id}
+              columns={COLUMNS}
+              card={(s) => ({
+                link: <span className="font-semibold">{device(s)}</span>,
+                aside: <State session={s} />,
+                who: <Where session={s} />,
+                details: [
+                  ['Signed in', <When iso={s.signedInAt} />],
+                  ['Last seen', <When iso={s.lastSeenAt} />],
+                  ['Ended', <When iso={s.endedAt} />],
+                ],
+              })}
+            />
+          )}
+        </>
       )}
     </SectionFrame>
   );
