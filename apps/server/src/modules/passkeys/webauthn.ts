@@ -173,6 +173,13 @@ export async function checkAssertion(
   if (handle !== undefined && handle !== passkey.userHandle) {
     throw new PasskeyRefused(passkey, 'user_handle');
   }
+  // The library checks the counter and the user-verification flag before the signature, and
+  // says so in messages that quote what the client sent (its origin, its type): neither may
+  // name the reason kept in the audit log. So the library checks the signature, origin,
+  // challenge, RP id hash and user presence (a stored counter of 0, no user verification
+  // asked), and the counter and user verification are judged here, only once the signature
+  // proved the answer came from the passkey: "counter" (possibly a cloned key) is never said
+  // of an answer anybody could have made up.
   let verified;
   try {
     verified = await verifyAuthenticationResponse({
@@ -180,28 +187,22 @@ export async function checkAssertion(
       expectedChallenge: input.challenge,
       expectedOrigin: expectedOrigin(deps, input.origin),
       expectedRPID: relyingParty(deps).id,
-      requireUserVerification: true,
+      requireUserVerification: false,
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(passkey.publicKey),
-        counter: Number(passkey.counter),
+        counter: 0,
         transports: passkey.transports as AuthenticatorTransport[],
       },
     });
-  } catch (error) {
-    // The library says in its message a counter that did not move forward, or a user not
-    // verified; anything else is a signature, origin, challenge or flag that did not check out.
-    const said = error instanceof Error ? error.message : '';
-    throw new PasskeyRefused(
-      passkey,
-      /counter/i.test(said)
-        ? 'counter'
-        : /user verification/i.test(said)
-          ? 'not_verified'
-          : 'signature',
-    );
+  } catch {
+    throw new PasskeyRefused(passkey, 'signature');
   }
   if (!verified.verified) throw new PasskeyRefused(passkey, 'signature');
+  const stored = passkey.counter;
+  const sent = BigInt(verified.authenticationInfo.newCounter);
+  // Forward, unless both are zero (a synced passkey keeps no counter).
+  if ((sent > 0n || stored > 0n) && sent <= stored) throw new PasskeyRefused(passkey, 'counter');
   if (!verified.authenticationInfo.userVerified) throw new PasskeyRefused(passkey, 'not_verified');
   await repo.markUsed(
     trx,
