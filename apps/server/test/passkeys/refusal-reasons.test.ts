@@ -81,9 +81,9 @@ describe('the reason a refused passkey answer is audited with', () => {
         origin: 'https://counter.user-verification.example',
       }),
     );
-    expect(
-      (await attacker.post('/api/v1/auth/passkey', { response: elsewhere })).statusCode,
-    ).toBe(422);
+    expect((await attacker.post('/api/v1/auth/passkey', { response: elsewhere })).statusCode).toBe(
+      422,
+    );
 
     expect(await refusalReasons(c.userId)).toEqual(['signature', 'signature']);
   });
