@@ -153,8 +153,19 @@ describe('passkeys in Settings', () => {
     expect(
       ((await c.client.get('/api/v1/passkeys')).json() as { items: Json[] }).items,
     ).toHaveLength(0);
-    // A removed passkey signs nobody in.
+    // A removed passkey signs nobody in, and its try is on the owner's record.
     expect((await signinWith(authenticator)).res.statusCode).toBe(422);
+    const refused = (await auditActions(c.userId)).filter(
+      (a) => a.action === 'security.passkey_refused',
+    );
+    expect(refused.map((a) => a.after)).toEqual([
+      expect.objectContaining({
+        passkey: id,
+        name: 'Old phone',
+        purpose: 'signin',
+        reason: 'removed',
+      }),
+    ]);
     await runJobs(suite.app);
     expect((await mailTo(suite.app, c.email)).map((m) => m.subject)).toContain(
       'A passkey was removed from your Cedar Bank account',

@@ -91,6 +91,21 @@ export function lockByCredentialId(
     .executeTakeFirst();
 }
 
+/** A removed passkey named by an answer (for the audit log: a lost device still tried). */
+export function removedByCredentialId(
+  db: Kysely<DB>,
+  credentialId: string,
+): Promise<Pick<PasskeyRow, 'id' | 'userId' | 'name'> | undefined> {
+  return db
+    .selectFrom('passkeys')
+    .select(['id', 'user_id as userId', 'name'])
+    .where('credential_id', '=', credentialId)
+    .where('removed_at', 'is not', null)
+    .orderBy('removed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** One of the person's passkeys in use, locked. */
 export function lockOwn(trx: Kysely<DB>, userId: bigint, id: bigint) {
   return trx

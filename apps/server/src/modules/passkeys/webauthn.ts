@@ -27,7 +27,8 @@ export const PASSKEY_REFUSED =
   'That passkey did not work. Try again, or use your password (or your code) instead.';
 
 /** Why a known passkey's answer was refused: kept in the audit log, never said to the client. */
-export type RefusalReason = 'not_theirs' | 'user_handle' | 'signature' | 'counter' | 'not_verified';
+export type RefusalReason =
+  'removed' | 'not_theirs' | 'user_handle' | 'signature' | 'counter' | 'not_verified';
 
 /**
  * The one refusal (PASSKEY_REFUSED), carrying for the audit log which passkey answered and why,
@@ -165,7 +166,12 @@ export async function checkAssertion(
   },
 ): Promise<repo.PasskeyRow> {
   const passkey = await repo.lockByCredentialId(trx, input.response.id);
-  if (!passkey) throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+  if (!passkey) {
+    // A removed passkey (a lost phone, say) is refused as any other, and kept on the record.
+    const removed = await repo.removedByCredentialId(trx, input.response.id);
+    if (removed) throw new PasskeyRefused(removed, 'removed');
+    throw new AppError('UNPROCESSABLE', PASSKEY_REFUSED);
+  }
   if (input.userId !== null && passkey.userId !== input.userId) {
     throw new PasskeyRefused(passkey, 'not_theirs');
   }

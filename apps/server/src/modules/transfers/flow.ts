@@ -673,7 +673,12 @@ export async function submitTransfer(
       return { step: { next: 'done', transfer: await view(deps, trx, row) } as TransferStep };
     }
     if (row.stage === 'pin_verified' && row.needsCode) {
-      throw new AppError('CONFLICT', 'Enter the authorization code we emailed you first.');
+      throw new AppError(
+        'CONFLICT',
+        (await hasPasskey(trx, row.userId))
+          ? 'Approve this transfer with your passkey first, or with a code we email you.'
+          : 'Enter the authorization code we emailed you first.',
+      );
     }
     const user = await sender(trx, person.userId, true);
     // The plan named by the row just locked: one read, and no upgrade can land in between.

@@ -39,7 +39,14 @@ export const securityEvents = {
       passkey: id,
       name: z.string(),
       purpose: z.enum(['signin', 'second_factor', 'transfer']),
-      reason: z.enum(['not_theirs', 'user_handle', 'signature', 'counter', 'not_verified']),
+      reason: z.enum([
+        'removed',
+        'not_theirs',
+        'user_handle',
+        'signature',
+        'counter',
+        'not_verified',
+      ]),
     }),
   }),
   // A customer's second factor for signing in.
