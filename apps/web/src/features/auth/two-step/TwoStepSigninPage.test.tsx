@@ -77,6 +77,9 @@ describe('the second step of a customer sign-in', () => {
     await user.keyboard('654321');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sentBodyTo(fetchMock, VERIFY)).toEqual({ code: '654321' });
+    expect(await screen.findByText('Welcome Back')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+    expect(router.state.location.search).toBe('');
   });
 
   it('takes a recovery code instead', async () => {
@@ -92,6 +95,19 @@ describe('the second step of a customer sign-in', () => {
     expect(sentBodyTo(fetchMock, VERIFY)).toEqual({ recoveryCode: 'abcde-fghij' });
   });
 
+  it('lands on the dashboard’s own address after a recovery code (no "?index")', async () => {
+    twoStepApi();
+    const user = userEvent.setup();
+    const router = renderRoute(PAGE, { method: 'passkey' });
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Welcome Back')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('uses the passkey, loading the WebAuthn library only when pressed', async () => {
     startAuthentication.mockResolvedValue(ASSERTION);
     const fetchMock = twoStepApi();
@@ -104,6 +120,8 @@ describe('the second step of a customer sign-in', () => {
     expect(startAuthentication).not.toHaveBeenCalled();
     await user.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+    expect(router.state.location.search).toBe('');
     expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
     expect(sentBodyTo(fetchMock, PASSKEY)).toEqual({ response: ASSERTION });
     expect(callsTo(fetchMock, VERIFY)).toHaveLength(0);
