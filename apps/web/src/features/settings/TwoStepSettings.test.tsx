@@ -194,6 +194,8 @@ describe('two-step sign-in in Settings', () => {
     expect(await within(dialog).findByText('That password is not right.')).toBeTruthy();
 
     const field = within(dialog).getByLabelText('Your account password');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
     await user.clear(field);
     await user.type(field, 'velvet tram');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
