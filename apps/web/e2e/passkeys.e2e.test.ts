@@ -46,6 +46,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Signed in, the dashboard says Welcome Back once and its address stays plain (no "?index"). */
+async function expectDashboardAddress(page: Page) {
+  await page.getByText('Welcome Back').waitFor();
+  // The toast's history entry is replaced once it shows: the address is read after that.
+  await expect
+    .poll(() => page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr))
+    .toEqual({ keepFocus: true });
+  expect(new URL(page.url()).pathname).toBe('/wp-user/dashboard');
+  expect(new URL(page.url()).search).toBe('');
+}
+
 /**
  * A platform authenticator that verifies its user (a fingerprint, say) each time, through
  * Chrome DevTools' WebAuthn domain: what a laptop's Touch ID or Windows Hello would do.
@@ -165,6 +176,11 @@ describe('passkeys', () => {
     await page.getByText('Two-step sign-in is on. Save your recovery codes now.').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectAccessibleEverywhere(page, 'two-step sign-in turned on, recovery codes');
+    const recoveryCode = await page
+      .getByRole('list', { name: 'Recovery codes' })
+      .getByRole('listitem')
+      .first()
+      .textContent();
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/wp-user/auth**', { timeout: 15_000 });
@@ -175,6 +191,29 @@ describe('passkeys', () => {
     await expectAccessibleEverywhere(page, 'customer second step');
     await page.getByRole('button', { name: 'Use your passkey' }).click();
     await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
+    await expectDashboardAddress(page);
+
+    // Another new browser, a recovery code instead: a mistyped one is said on its field and
+    // kept there to be corrected; the right one lands on the dashboard's own address.
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL('**/wp-user/auth**', { timeout: 15_000 });
+    await context.clearCookies();
+    await signIn(page, base, customer.email, customer.password);
+    await page.waitForURL('**/wp-user/auth/second-factor', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    const codeField = page.getByLabel('Recovery code');
+    await codeField.fill('abcde-fghi1');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => codeField.getAttribute('aria-invalid')).toBe('true');
+    expect(await codeField.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await codeField.inputValue()).toBe('abcde-fghi1');
+    await page.getByText('Enter a recovery code as it was printed').waitFor();
+    await expectAccessibleEverywhere(page, 'customer second step, mistyped recovery code');
+    await codeField.fill(recoveryCode ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/wp-user/dashboard', { timeout: 15_000 });
+    await expectDashboardAddress(page);
+
     // Off again, with the password, so that the passkey can be removed below.
     await page.goto(`${base}/wp-user/dashboard/settings`);
     await page.getByRole('button', { name: 'Turn off' }).click();

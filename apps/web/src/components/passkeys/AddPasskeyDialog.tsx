@@ -1,5 +1,6 @@
 import { PASSKEY_NAME_MAX, passkeyNameSchema, type Passkey } from '@bank/contract';
 import { useState, type FormEvent } from 'react';
+import { useFocusInvalidField } from '../../hooks/useFocusInvalidField';
 import { errorMessage } from '../../lib/api';
 import { fieldErrorsIn } from '../../lib/apply-field-errors';
 import { PasswordField } from '../ui/PasswordField';
@@ -32,13 +33,18 @@ export function AddPasskeyDialog({
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [note, setNote] = useState<Note | null>(null);
+  // A field refused (here or by the server) takes the keyboard, its message read with it.
+  const { container, focusInvalidField } = useFocusInvalidField<HTMLFormElement>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = passkeyNameSchema.safeParse(name);
     if (!parsed.success) setNameError(parsed.error.issues[0]?.message);
     if (password === '') setPasswordError('Enter your password');
-    if (!parsed.success || password === '') return;
+    if (!parsed.success || password === '') {
+      focusInvalidField();
+      return;
+    }
     setNote(null);
     add.mutate(
       { name: parsed.data, currentPassword: password },
@@ -56,9 +62,8 @@ export function AddPasskeyDialog({
             setPasswordError(fields.currentPassword);
           }
           if (fields.name) setNameError(fields.name);
-          if (!fields.name && !fields.currentPassword) {
-            setNote({ tone: 'error', text: errorMessage(error, 'Something went wrong') });
-          }
+          if (fields.name || fields.currentPassword) focusInvalidField();
+          else setNote({ tone: 'error', text: errorMessage(error, 'Something went wrong') });
         },
       },
     );
@@ -73,7 +78,7 @@ export function AddPasskeyDialog({
       title="Add a passkey"
       description="Name it after the device or security key that keeps it, so you can tell your passkeys apart, and enter your account password. Then your browser asks for your fingerprint, face, screen lock or security key."
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={container} noValidate onSubmit={submit} className="flex flex-col gap-4">
         {note && <Banner tone={note.tone}>{note.text}</Banner>}
         <TextField
           label="Passkey name"

@@ -237,5 +237,8 @@ describe('HomePage', () => {
     expect(await screen.findByText('Welcome Back')).toBeTruthy();
     // The history entry forgot it: Back and forth, or a reload, do not say it again.
     await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+    // The address stays the dashboard's own, with no "?index" from the router.
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('');
   });
 });

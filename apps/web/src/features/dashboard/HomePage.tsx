@@ -57,6 +57,7 @@ function useWelcomeBack() {
   const location = useLocation();
   const navigate = useNavigate();
   const { toast, show } = useToast();
+  const { pathname, search, hash } = location;
   const arrived =
     typeof location.state === 'object' &&
     location.state !== null &&
@@ -64,8 +65,9 @@ function useWelcomeBack() {
   useEffect(() => {
     if (!arrived) return;
     show({ text: 'Welcome Back', tone: 'success' });
-    // Said once: the history entry forgets it (and the focus stays where it is).
-    void navigate('.', { replace: true, state: KEEP_FOCUS });
-  }, [arrived, navigate, show]);
+    // Said once: the history entry forgets it (and the focus stays where it is). The address is
+    // spelled out: '.' from an index route would add React Router's "?index" to it.
+    void navigate({ pathname, search, hash }, { replace: true, state: KEEP_FOCUS });
+  }, [arrived, navigate, show, pathname, search, hash]);
   return toast;
 }

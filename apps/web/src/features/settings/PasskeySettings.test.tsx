@@ -142,6 +142,38 @@ describe('Settings: passkeys', () => {
     expect(await screen.findByText(/added\. You can use it/)).toBeTruthy();
   });
 
+  it('says a wrong password on its field and takes the keyboard back there', async () => {
+    const browser = fakeWebAuthn();
+    const fetchMock = passkeyBank([], {
+      [`${LIST}/options`]: (body) =>
+        (body as { currentPassword: string }).currentPassword === 'my password'
+          ? { status: 200, body: REGISTRATION_OPTIONS }
+          : fieldProblem('body.currentPassword', 'That is not your current password.'),
+      [LIST]: () => ({ status: 201, body: { ...PHONE, id: 'p3', name: 'Work laptop' } }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    await user.click(await (await section()).findByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    const password = within(dialog).getByLabelText<HTMLInputElement>('Your account password');
+    await user.type(password, 'wrong one');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    expect(await within(dialog).findByText('That is not your current password.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const described = (password.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'That is not your current password.',
+    );
+    expect(browser.create).not.toHaveBeenCalled();
+
+    await user.type(password, 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/Passkey “Work laptop” added/)).toBeTruthy();
+    expect(callsTo(fetchMock, `${LIST}/options`)).toHaveLength(2);
+  });
+
   it('says the server’s refusal, e.g. ten passkeys already', async () => {
     fakeWebAuthn();
     passkeyBank([MAC], {

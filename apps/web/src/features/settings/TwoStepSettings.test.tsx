@@ -194,12 +194,28 @@ describe('two-step sign-in in Settings', () => {
     expect(await within(dialog).findByText('That password is not right.')).toBeTruthy();
 
     const field = within(dialog).getByLabelText('Your account password');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
     await user.clear(field);
     await user.type(field, 'velvet tram');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await inSection.findByText('Two-step sign-in is off.')).toBeTruthy();
     expect(await inSection.findByRole('button', { name: 'Use an authenticator app' })).toBeTruthy();
+    // Said once: the confirmation, not the confirmation and the usual words beside it.
+    const sectionText = () =>
+      screen.getByRole('heading', { name: 'Two-step sign-in' }).closest('section')?.textContent ??
+      '';
+    expect(sectionText().match(/Two-step sign-in is off/g)).toHaveLength(1);
+
+    // Setting it up again, the confirmation has had its day.
+    await user.click(inSection.getByRole('button', { name: 'Use an authenticator app' }));
+    expect(await inSection.findByRole('img', { name: /QR code/ })).toBeTruthy();
+    expect(sectionText()).not.toMatch(/Two-step sign-in is off/);
+    await user.click(inSection.getByRole('button', { name: 'Cancel' }));
+    expect(await inSection.findByRole('button', { name: 'Use an authenticator app' })).toBeTruthy();
+    expect(inSection.queryByText('Two-step sign-in is off.')).toBeNull();
+    expect(sectionText().match(/Two-step sign-in is off/g)).toHaveLength(1);
   });
 
   it('makes new recovery codes with the password, and warns when few are left', async () => {

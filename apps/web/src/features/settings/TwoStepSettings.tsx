@@ -2,7 +2,6 @@ import type { SecondFactorStatus } from '@bank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Banner } from '../../components/ui/Banner';
 import { LoadFailed, Loading } from '../../components/ui/QueryStatus';
 import { queries } from '../../lib/queries';
 import { useMe } from '../../lib/session';
@@ -33,11 +32,6 @@ export function TwoStepSettings() {
       title="Two-step sign-in"
       description="A second step after your password on a browser you have not used before: your passkey or a code from an authenticator app."
     >
-      {turnedOff && (
-        <div className="mb-4">
-          <Banner tone="success">{turnedOff}</Banner>
-        </div>
-      )}
       {fresh ? (
         <FreshRecoveryCodes {...fresh} account={account} onDone={() => setFresh(null)} />
       ) : status.data ? (
@@ -48,7 +42,12 @@ export function TwoStepSettings() {
             onTurnedOff={setTurnedOff}
           />
         ) : (
-          <TwoStepOff account={account} onTurnedOn={showCodes(true)} />
+          <TwoStepOff
+            account={account}
+            turnedOff={turnedOff}
+            onStart={() => setTurnedOff(null)}
+            onTurnedOn={showCodes(true)}
+          />
         )
       ) : status.isError ? (
         <LoadFailed

@@ -228,6 +228,38 @@ describe('later staff sign-ins', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
+  it('say a refused recovery code on its field, keeping it, with the keyboard back there', async () => {
+    const fetchMock = staffApi({
+      [VERIFY]: () =>
+        problem(422, 'UNPROCESSABLE', 'That code is not right. Check the time on your phone.'),
+    });
+    const user = userEvent.setup();
+    renderRoute(PAGE, { enrolled: true });
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    const field = screen.getByLabelText<HTMLInputElement>('Recovery code');
+    await user.type(field, 'not a code');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.value).toBe('not a code');
+    const described = () =>
+      (field.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+    expect(described()).toContain('Enter a recovery code as it was printed');
+    expect(callsTo(fetchMock, VERIFY)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(described()).toContain('That code is not right. Check the time on your phone.'),
+    );
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('abcde-fghij');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('go back to sign-in with the reason when the server ends the attempt (401)', async () => {
     staffApi({
       [VERIFY]: () =>

@@ -1,10 +1,15 @@
 import { TOTP_DIGITS } from '@bank/contract';
-import { RecoveryCodeField } from '../../../components/second-factor/RecoveryCodeField';
+import {
+  RecoveryCodeField,
+  recoveryCodeProblem,
+  recoveryCodeRefusal,
+} from '../../../components/second-factor/RecoveryCodeField';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { OtpInput } from '../../../components/ui/OtpInput';
+import { useFocusInvalidField } from '../../../hooks/useFocusInvalidField';
 import { BANK_NAME } from '../../../lib/brand';
 import { ApiError } from '../../../lib/api';
 import { PasskeyButton } from '../two-step/PasskeyButton';
@@ -34,17 +39,35 @@ export function VerifySecondFactor({
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [recoveryError, setRecoveryError] = useState<string | undefined>();
+  const { container, focusInvalidField } = useFocusInvalidField<HTMLFormElement>();
 
+  /** A recovery code not taken stays in its field, said there, and the keyboard goes back to it. */
+  const refuseRecoveryCode = (message: string) => {
+    setFailure(null);
+    setRecoveryError(message);
+    focusInvalidField();
+  };
   const send = (factor: SecondFactor) => {
     setFailure(null);
+    setRecoveryError(undefined);
     verify.mutate(factor, {
       onSuccess: ({ recoveryCodesLeft }) => onVerified(recoveryCodesLeft),
       onError: (error) => {
+        const onField = 'recoveryCode' in factor ? recoveryCodeRefusal(error) : null;
+        if (onField) {
+          refuseRecoveryCode(onField);
+          return;
+        }
         setCode('');
-        setRecoveryCode('');
         setFailure(refusal(error));
       },
     });
+  };
+  const submitRecoveryCode = () => {
+    const problem = recoveryCodeProblem(recoveryCode);
+    if (problem) refuseRecoveryCode(problem);
+    else send({ recoveryCode });
   };
   const submitCode = (value: string) => {
     if (value.length === TOTP_DIGITS) send({ code: value });
@@ -62,6 +85,7 @@ export function VerifySecondFactor({
   const switchTo = (recovery: boolean) => {
     setUseRecovery(recovery);
     setFailure(null);
+    setRecoveryError(undefined);
   };
 
   return (
@@ -73,16 +97,24 @@ export function VerifySecondFactor({
       </StepHeader>
       {failure && <Banner tone="error">{failure}</Banner>}
       <form
+        ref={container}
         noValidate
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (useRecovery) send({ recoveryCode });
+          if (useRecovery) submitRecoveryCode();
           else submitCode(code);
         }}
       >
         {useRecovery ? (
-          <RecoveryCodeField value={recoveryCode} onChange={setRecoveryCode} />
+          <RecoveryCodeField
+            value={recoveryCode}
+            onChange={(value) => {
+              setRecoveryCode(value);
+              setRecoveryError(undefined);
+            }}
+            error={recoveryError}
+          />
         ) : (
           <OtpInput
             id="second-factor-code"

@@ -77,6 +77,9 @@ describe('the second step of a customer sign-in', () => {
     await user.keyboard('654321');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sentBodyTo(fetchMock, VERIFY)).toEqual({ code: '654321' });
+    expect(await screen.findByText('Welcome Back')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+    expect(router.state.location.search).toBe('');
   });
 
   it('takes a recovery code instead', async () => {
@@ -92,6 +95,19 @@ describe('the second step of a customer sign-in', () => {
     expect(sentBodyTo(fetchMock, VERIFY)).toEqual({ recoveryCode: 'abcde-fghij' });
   });
 
+  it('lands on the dashboard’s own address after a recovery code (no "?index")', async () => {
+    twoStepApi();
+    const user = userEvent.setup();
+    const router = renderRoute(PAGE, { method: 'passkey' });
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Welcome Back')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('uses the passkey, loading the WebAuthn library only when pressed', async () => {
     startAuthentication.mockResolvedValue(ASSERTION);
     const fetchMock = twoStepApi();
@@ -104,6 +120,8 @@ describe('the second step of a customer sign-in', () => {
     expect(startAuthentication).not.toHaveBeenCalled();
     await user.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.state).toEqual({ keepFocus: true }));
+    expect(router.state.location.search).toBe('');
     expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
     expect(sentBodyTo(fetchMock, PASSKEY)).toEqual({ response: ASSERTION });
     expect(callsTo(fetchMock, VERIFY)).toHaveLength(0);
@@ -142,6 +160,56 @@ describe('the second step of a customer sign-in', () => {
         .join(''),
     ).toBe('');
     expect(router.state.location.pathname).toBe(PAGE);
+  });
+
+  it('says a recovery code not written as one on its field, keeps it, and sends nothing', async () => {
+    const fetchMock = twoStepApi();
+    const user = userEvent.setup();
+    renderRoute(PAGE, { method: 'authenticator' });
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    const field = screen.getByLabelText<HTMLInputElement>('Recovery code');
+    await user.type(field, 'abcde-fghi1');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.value).toBe('abcde-fghi1');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    const message = described.map((id) => document.getElementById(id)?.textContent);
+    expect(message).toContain('Enter a recovery code as it was printed');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsTo(fetchMock, VERIFY)).toHaveLength(0);
+
+    // Corrected, it goes; the message goes as soon as the code is changed.
+    await user.clear(field);
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    await user.type(field, 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(callsTo(fetchMock, VERIFY)).toHaveLength(1));
+  });
+
+  it('says a recovery code the server refuses on its field, keeping what was typed', async () => {
+    const wrong =
+      'That recovery code is not right, or it was already used. Check it, or use another of your codes.';
+    twoStepApi({ [VERIFY]: () => problem(422, 'UNPROCESSABLE', wrong) });
+    const user = userEvent.setup();
+    const router = renderRoute(PAGE, { method: 'authenticator' });
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    const field = screen.getByLabelText<HTMLInputElement>('Recovery code');
+    await user.type(field, 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('abcde-fghij');
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(wrong);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.pathname).toBe(PAGE);
+
+    // Refused again with the same words, the keyboard is taken back to the field again.
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
   it('goes back to sign-in with the reason when the server ends the attempt (401)', async () => {

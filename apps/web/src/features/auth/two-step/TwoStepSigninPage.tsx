@@ -2,7 +2,9 @@ import type { AuthOutcome } from '@bank/contract';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { recoveryCodeRefusal } from '../../../components/second-factor/RecoveryCodeField';
 import { Banner } from '../../../components/ui/Banner';
+import { useFocusInvalidField } from '../../../hooks/useFocusInvalidField';
 import { Loading } from '../../../components/ui/QueryStatus';
 import { ApiError } from '../../../lib/api';
 import { BANK_NAME } from '../../../lib/brand';
@@ -51,15 +53,32 @@ function TwoStepChallenge({ method }: { method: Method | undefined }) {
   const passkey = useVerifyPasskey();
   const [recovery, setRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [recoveryError, setRecoveryError] = useState<string | undefined>();
+  const { container, focusInvalidField } = useFocusInvalidField<HTMLDivElement>();
   const pending = code.isPending || passkey.isPending;
 
   const finish = (outcome: AuthOutcome) => {
     const { to, state } = routeForOutcome(outcome);
     void navigate(to, { replace: true, state });
   };
+  /** A recovery code not taken is said on its field, and the keyboard goes back there. */
+  const showRecoveryError = (message: string | undefined) => {
+    setRecoveryError(message);
+    if (message === undefined) return;
+    setFailure(null);
+    focusInvalidField();
+  };
   const sendCode = (factor: SecondFactor) => {
     setFailure(null);
-    code.mutate(factor, { onSuccess: finish, onError: (error) => setFailure(refusal(error)) });
+    setRecoveryError(undefined);
+    code.mutate(factor, {
+      onSuccess: finish,
+      onError: (error) => {
+        const onField = 'recoveryCode' in factor ? recoveryCodeRefusal(error) : null;
+        if (onField) showRecoveryError(onField);
+        else setFailure(refusal(error));
+      },
+    });
   };
   const signInWithPasskey = () => {
     setFailure(null);
@@ -73,12 +92,13 @@ function TwoStepChallenge({ method }: { method: Method | undefined }) {
   const switchTo = (next: boolean) => {
     setRecovery(next);
     setFailure(null);
+    setRecoveryError(undefined);
   };
   const offersPasskey = !recovery && method !== 'authenticator';
   const offersCode = recovery || method !== 'passkey';
 
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={container} className="flex flex-col gap-6">
       <StepHeader icon={ShieldCheck} title="Two-step sign-in" heading="Confirm it’s you">
         {lead(method, recovery)}
       </StepHeader>
@@ -98,6 +118,8 @@ function TwoStepChallenge({ method }: { method: Method | undefined }) {
           pending={pending}
           invalid={Boolean(failure)}
           autoFocus={method === 'authenticator'}
+          recoveryError={recoveryError}
+          onRecoveryError={showRecoveryError}
         />
       )}
       <button type="button" className={switchStyle} onClick={() => switchTo(!recovery)}>

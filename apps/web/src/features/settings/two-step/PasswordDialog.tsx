@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { PasswordField } from '../../../components/ui/PasswordField';
+import { useFocusInvalidField } from '../../../hooks/useFocusInvalidField';
 import { ApiError, errorMessage } from '../../../lib/api';
 
 /**
@@ -31,10 +32,16 @@ export function PasswordDialog({
   const [password, setPassword] = useState('');
   const [empty, setEmpty] = useState(false);
   const fieldError = error instanceof ApiError ? error.fieldErrors.currentPassword : undefined;
+  // A wrong or missing password takes the keyboard back to the field, its message read with it.
+  const { container, focusInvalidField } = useFocusInvalidField<HTMLFormElement>();
+  useEffect(() => {
+    if (fieldError) focusInvalidField();
+  }, [error, fieldError, focusInvalidField]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
       setEmpty(true);
+      focusInvalidField();
       return;
     }
     onConfirm(password);
@@ -49,7 +56,7 @@ export function PasswordDialog({
   };
   return (
     <Dialog open={open} onOpenChange={close} title={title} description={description}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={container} noValidate onSubmit={submit} className="flex flex-col gap-4">
         {Boolean(error) && !fieldError && <Banner tone="error">{errorMessage(error)}</Banner>}
         <PasswordField
           label="Your account password"

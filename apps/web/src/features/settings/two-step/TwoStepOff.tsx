@@ -10,12 +10,20 @@ import { useStartAuthenticator, useTurnOnWithPasskey } from './api';
 const choice =
   'flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-1 dark:border-slate-700';
 
-/** Two-step sign-in is off: what it does, and its two kinds, a passkey or an authenticator app. */
+/**
+ * Two-step sign-in is off: what it does, and its two kinds, a passkey or an authenticator app.
+ * Just turned off, the server's confirmation (`turnedOff`) says so in place of the usual words,
+ * until the customer starts turning it on again (`onStart`).
+ */
 export function TwoStepOff({
   account,
+  turnedOff,
+  onStart,
   onTurnedOn,
 }: {
   account: string;
+  turnedOff: string | null;
+  onStart: () => void;
   onTurnedOn: (recoveryCodes: string[]) => void;
 }) {
   const passkeys = useQuery(queries.passkeys());
@@ -36,9 +44,15 @@ export function TwoStepOff({
   }
   return (
     <div className="flex flex-col gap-4">
+      {turnedOff && <Banner tone="success">{turnedOff}</Banner>}
       <p>
-        Two-step sign-in is <strong>off</strong>. Turn it on and a browser you have not used before
-        asks for a second step after your password, so your password alone is not enough to get in.
+        {!turnedOff && (
+          <>
+            Two-step sign-in is <strong>off</strong>.{' '}
+          </>
+        )}
+        Turn it on and a browser you have not used before asks for a second step after your
+        password, so your password alone is not enough to get in.
       </p>
       {error && <Banner tone="error">{errorMessage(error)}</Banner>}
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -59,9 +73,10 @@ export function TwoStepOff({
             disabled={!hasPasskey || setup.isPending}
             loading={withPasskey.isPending}
             aria-describedby="two-step-passkey-hint"
-            onClick={() =>
-              withPasskey.mutate(undefined, { onSuccess: (r) => onTurnedOn(r.recoveryCodes) })
-            }
+            onClick={() => {
+              onStart();
+              withPasskey.mutate(undefined, { onSuccess: (r) => onTurnedOn(r.recoveryCodes) });
+            }}
           >
             Use my passkey
           </Button>
@@ -80,6 +95,7 @@ export function TwoStepOff({
             loading={setup.isPending}
             aria-describedby="two-step-app-hint"
             onClick={() => {
+              onStart();
               withPasskey.reset();
               setup.mutate();
             }}
