@@ -55,7 +55,9 @@ export function sentBodyTo(fetchMock: ReturnType<typeof mockFetch>, path: string
 
 /**
  * Object URLs for jsdom's files: stands in for them, numbering each ("blob:1", ...), and records
- * which were made and which revoked. Undone by vi.restoreAllMocks().
+ * which were made and which of those were revoked. Undone by vi.restoreAllMocks(). Only its own
+ * URLs count: the web project's files share one page, and a download in an earlier file revokes
+ * its URL 30 s later (lib/download.ts), maybe while this stub is in place.
  */
 export function stubObjectUrls() {
   const made: string[] = [];
@@ -66,7 +68,7 @@ export function stubObjectUrls() {
     return url;
   });
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => {
-    revoked.push(url);
+    if (made.includes(url)) revoked.push(url);
   });
   return { made, revoked };
 }
