@@ -165,6 +165,9 @@ describe('passkeys', () => {
     await page.getByRole('heading', { name: 'Transfer Authorization Code is required' }).waitFor();
     const approve = page.getByRole('button', { name: 'Approve $250.00 to Grace Hopper' });
     await approve.waitFor();
+    // Offered first: no code was emailed, the boxes wait until one is asked for.
+    await page.getByRole('button', { name: 'Email me a code instead' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Authorization code' }).count()).toBe(0);
     await expectAccessibleEverywhere(page, 'transfer code step with a passkey');
     await approve.click();
     await page.getByText('Successful! Await Confirmation').waitFor({ timeout: 15_000 });
