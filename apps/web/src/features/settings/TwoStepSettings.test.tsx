@@ -111,6 +111,8 @@ describe('two-step sign-in in Settings', () => {
     expect(await inSection.findByText('An authenticator app')).toBeTruthy();
     expect(inSection.getByText('10 of 10')).toBeTruthy();
     expect(inSection.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    // The pressed button is gone: focus is on the status that replaced it, not lost to the page.
+    expect(document.activeElement?.textContent).toMatch(/^Second step/);
   });
 
   it('says why the app’s code was refused', async () => {

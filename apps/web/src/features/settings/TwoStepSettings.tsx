@@ -22,8 +22,11 @@ export function TwoStepSettings() {
   const status = useQuery(queries.secondFactorStatus());
   const [fresh, setFresh] = useState<{ codes: string[]; turnedOn: boolean } | null>(null);
   const [turnedOff, setTurnedOff] = useState<string | null>(null);
+  // The codes' button goes away when pressed: focus moves to what replaces it.
+  const [codesSaved, setCodesSaved] = useState(false);
   const showCodes = (turnedOn: boolean) => (codes: string[]) => {
     setTurnedOff(null);
+    setCodesSaved(false);
     setFresh({ codes, turnedOn });
   };
   return (
@@ -33,13 +36,21 @@ export function TwoStepSettings() {
       description="A second step after your password on a browser you have not used before: your passkey or a code from an authenticator app."
     >
       {fresh ? (
-        <FreshRecoveryCodes {...fresh} account={account} onDone={() => setFresh(null)} />
+        <FreshRecoveryCodes
+          {...fresh}
+          account={account}
+          onDone={() => {
+            setFresh(null);
+            setCodesSaved(true);
+          }}
+        />
       ) : status.data ? (
         isOn(status.data) ? (
           <TwoStepOn
             status={status.data}
             onNewCodes={showCodes(false)}
             onTurnedOff={setTurnedOff}
+            takeFocus={codesSaved}
           />
         ) : (
           <TwoStepOff

@@ -1,5 +1,5 @@
 import { RECOVERY_CODE_COUNT, type SecondFactorStatus } from '@bank/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FEW_RECOVERY_CODES } from '../../../components/second-factor/recovery-codes';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -14,8 +14,11 @@ export function TwoStepOn({
   status,
   onNewCodes,
   onTurnedOff,
+  takeFocus = false,
 }: {
   status: SecondFactorStatus & { method: 'passkey' | 'authenticator' };
+  /** Shown in place of the recovery codes just saved: the keyboard carries on from here. */
+  takeFocus?: boolean;
   onNewCodes: (recoveryCodes: string[]) => void;
   onTurnedOff: (message: string) => void;
 }) {
@@ -23,6 +26,10 @@ export function TwoStepOn({
   const renew = useNewRecoveryCodes();
   const turnOff = useTurnOff();
   const left = status.recoveryCodesLeft;
+  const start = useRef<HTMLDListElement>(null);
+  useEffect(() => {
+    if (takeFocus) start.current?.focus();
+  }, [takeFocus]);
   const open = (which: 'codes' | 'off') => {
     renew.reset();
     turnOff.reset();
@@ -30,7 +37,11 @@ export function TwoStepOn({
   };
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+      <dl
+        ref={start}
+        tabIndex={-1}
+        className="grid grid-cols-1 gap-x-6 gap-y-2 focus:outline-none sm:grid-cols-[auto_1fr]"
+      >
         <dt className="text-sm text-slate-600 dark:text-slate-400">Second step</dt>
         <dd className="font-medium">{METHOD_NAMES[status.method]}</dd>
         {status.enabledAt && (
