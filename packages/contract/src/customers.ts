@@ -238,7 +238,12 @@ export const customerSigninProtectionSchema = z
   .object({
     /** Null while two-step sign-in is off. */
     twoStep: z
-      .object({ method: z.enum(SIGNIN_FACTOR_METHODS), enabledAt: z.iso.datetime() })
+      .object({
+        method: z.enum(SIGNIN_FACTOR_METHODS),
+        enabledAt: z.iso.datetime(),
+        /** Recovery codes not used yet (of ten): fewer than expected is worth a question. */
+        recoveryCodesLeft: z.number().int().min(0),
+      })
       .nullable(),
     /** Passkeys in use, oldest first. */
     passkeys: z.array(passkeySchema).max(PASSKEYS_PER_PERSON),

@@ -43,6 +43,7 @@ export const NOTIFICATION_KINDS = [
   'passkey.removed',
   'security.second_factor_on',
   'security.second_factor_off',
+  'security.recovery_code_used',
   'security.password_checks_paused',
   'pin.created',
   'pin.locked',

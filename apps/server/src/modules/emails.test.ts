@@ -97,6 +97,7 @@ const NOTICE_SAMPLES: { [K in NoticeKind]: NoticeData<K>[] } = {
   'passkey.removed': [{ name: 'My phone' }],
   'security.second_factor_on': [{ method: 'passkey' }, { method: 'authenticator' }],
   'security.second_factor_off': [{}],
+  'security.recovery_code_used': [{ left: 9 }, { left: 1 }, { left: 0 }],
   'pin.created': [{}],
   'pin.locked': [{ minutes: 30 }],
   'pin.changed': [{}],

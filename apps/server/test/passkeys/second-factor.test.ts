@@ -109,6 +109,27 @@ describe('two-step sign-in with an authenticator app', () => {
     }
     const fifth = await b.client.post('/api/v1/auth/second-factor', { code: '000000' });
     expect(fifth.statusCode).toBe(401);
+
+    // On the customer's record: how the sign-in passed, and the wrong second steps after a right
+    // password (the sign that the password is known to someone else).
+    const audit = await suite.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after', 'customer_id'])
+      .where('target_id', '=', String(c.userId))
+      .where('action', 'in', ['security.signin', 'security.mfa_failed'])
+      .orderBy('id')
+      .execute();
+    const signins = audit.filter((a) => a.action === 'security.signin').map((a) => a.after);
+    expect(signins.at(-1)).toMatchObject({ method: 'password', secondStep: 'recovery_code' });
+    const failed = audit.filter((a) => a.action === 'security.mfa_failed');
+    expect(failed).toHaveLength(5);
+    expect(failed.every((a) => a.customer_id === c.userId)).toBe(true);
+    // Told by email and in the app that a recovery code was used, with how many are left.
+    await runJobs(suite.app);
+    const mail = (await mailTo(suite.app, c.email)).find((m) =>
+      m.subject.includes('A recovery code was used'),
+    );
+    expect(mail?.text).toContain('You have 9 recovery codes left.');
     // That sign-in is over: even the right code is refused in it.
     const late = await b.client.post('/api/v1/auth/second-factor', {
       code: await authenticatorCode(c.email),

@@ -26,6 +26,8 @@ export const LIVE_REFRESH: Record<NotificationKind, readonly QueryKey[]> = {
   'passkey.removed': [queryKeys.passkeys],
   'security.second_factor_on': [queryKeys.secondFactor],
   'security.second_factor_off': [queryKeys.secondFactor],
+  // Settings says how many recovery codes are left.
+  'security.recovery_code_used': [queryKeys.secondFactor],
   'pin.created': [queryKeys.pin],
   'pin.locked': [queryKeys.pin],
   'pin.changed': [queryKeys.pin],

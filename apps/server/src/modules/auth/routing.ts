@@ -17,6 +17,9 @@ export interface SignedIn {
   session: { token: string; expiresAt: Date } | null;
 }
 
+/** What passed a customer's second step after the password. */
+export type SecondStep = 'passkey' | 'authenticator' | 'recovery_code';
+
 /**
  * Which session, if any, a person whose password (and code, if one was needed) was right gets,
  * and where they go: the spec's login outcome table. Staff get only a session that can finish
@@ -27,6 +30,8 @@ export async function routeSignedIn(
   user: UserRecord,
   client: ClientInfo,
   method: 'password' | 'passkey' = 'password',
+  /** A customer's two-step sign-in: what passed the step after the password (audited). */
+  secondStep?: SecondStep,
 ): Promise<SignedIn> {
   const session = { userId: user.id, ip: client.ip, userAgent: client.userAgent };
   // A customer's session and the audit row of the sign-in are written together: no session
@@ -49,7 +54,7 @@ export async function routeSignedIn(
         actor: session,
         targetId: String(user.id),
         customerId: user.id,
-        after: { session: scope, method },
+        after: { session: scope, method, ...(secondStep ? { secondStep } : {}) },
       });
       return { outcome, session: opened };
     });

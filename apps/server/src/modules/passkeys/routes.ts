@@ -200,7 +200,7 @@ export const passkeyRoutes =
           request.body.response,
         );
         if (session.scope === 'second_factor') {
-          const passed = await passedSecondFactor(deps, session, clientOf(request));
+          const passed = await passedSecondFactor(deps, session, clientOf(request), 'passkey');
           if (passed.session) reply.setSession(passed.session.token, passed.session.expiresAt);
           if (passed.browser) reply.trustBrowser(passed.browser.token, passed.browser.expiresAt);
           return passed.outcome;

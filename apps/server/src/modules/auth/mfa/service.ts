@@ -95,6 +95,8 @@ export async function refuse(
     action: 'security.mfa_failed',
     actor: { userId: session.userId, ip: client.ip, userAgent: client.userAgent },
     targetId: String(session.userId),
+    // A customer's: on their record, where a right password and a wrong second step show.
+    customerId: scope === 'second_factor' ? session.userId : null,
     after: { failuresToday: failures },
   });
   // Every pending sign-in of this person ends, not just this one: guesses spread over many

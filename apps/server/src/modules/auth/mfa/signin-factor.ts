@@ -15,7 +15,7 @@ import {
 } from '../../../platform/security/sessions.js';
 import { checkOwnPassword, users, type UserRecord } from '../../users/index.js';
 import type { ClientInfo } from '../client.js';
-import { alertOnNewDevice, routeSignedIn, type SignedIn } from '../routing.js';
+import { alertOnNewDevice, routeSignedIn, type SecondStep, type SignedIn } from '../routing.js';
 import * as repo from './repo.js';
 import {
   MFA_DAILY_FAILURES,
@@ -230,15 +230,18 @@ export async function signinProtectionOf(
   deps: AppDeps,
   userId: bigint,
 ): Promise<{
-  twoStep: { method: SigninFactorMethod; enabledAt: string } | null;
+  twoStep: { method: SigninFactorMethod; enabledAt: string; recoveryCodesLeft: number } | null;
   trustedBrowsers: number;
 }> {
-  const [factor, trustedBrowsers] = await Promise.all([
+  const [factor, trustedBrowsers, recoveryCodesLeft] = await Promise.all([
     factors.signinFactorOf(deps.db, userId),
     factors.trustedBrowserCount(deps.db, userId, deps.clock.now()),
+    repo.recoveryCodesLeft(deps.db, userId),
   ]);
   return {
-    twoStep: factor ? { method: factor.method, enabledAt: factor.enabledAt.toISOString() } : null,
+    twoStep: factor
+      ? { method: factor.method, enabledAt: factor.enabledAt.toISOString(), recoveryCodesLeft }
+      : null,
     trustedBrowsers,
   };
 }
@@ -292,13 +295,14 @@ export async function passedSecondFactor(
   deps: AppDeps,
   session: ActiveSession,
   client: ClientInfo,
+  secondStep: SecondStep,
 ): Promise<PassedSecondFactor> {
   if (!(await revokeSessionById(deps.db, session.sessionId))) {
     throw new AppError('UNAUTHENTICATED', RESTART);
   }
   await factors.clearFailures(deps.db, session.userId);
   const user = await customer(deps, session.userId);
-  const result = await routeSignedIn(deps, user, client, 'password');
+  const result = await routeSignedIn(deps, user, client, 'password', secondStep);
   if (!result.session) return { ...result, browser: null };
   await alertOnNewDevice(deps, user, client);
   const token = randomBytes(32).toString('base64url');
@@ -347,7 +351,13 @@ export async function verifyCustomerSecondFactor(
             row.codeHash,
           )
         ) {
-          return repo.useRecoveryCode(trx, row.id, deps.clock.now());
+          if (!(await repo.useRecoveryCode(trx, row.id, deps.clock.now()))) return false;
+          // Told at once, by email and in the app, with how many are left.
+          const left = await repo.recoveryCodesLeft(trx, session.userId);
+          await deps.notifications.send(trx, session.userId, 'security.recovery_code_used', {
+            left,
+          });
+          return true;
         }
       }
       return false;
@@ -360,7 +370,12 @@ export async function verifyCustomerSecondFactor(
       wrong: 'code' in input ? WRONG : WRONG_RECOVERY_CODE,
     });
   }
-  return passedSecondFactor(deps, session, client);
+  return passedSecondFactor(
+    deps,
+    session,
+    client,
+    'code' in input ? 'authenticator' : 'recovery_code',
+  );
 }
 
 /** Every browser must pass the second factor again (the password changed or was reset). */

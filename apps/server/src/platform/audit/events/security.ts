@@ -17,6 +17,8 @@ export const securityEvents = {
       session: z.enum(['customer', 'onboarding']),
       /** How: the password (and code), or a passkey (absent on rows before passkeys). */
       method: z.enum(['password', 'passkey']).optional(),
+      /** A customer's two-step sign-in: what passed the step after the password. */
+      secondStep: z.enum(['passkey', 'authenticator', 'recovery_code']).optional(),
     }),
   }),
   // Passkeys (decision 0033): the passkey's row id and the name its owner gave it.

@@ -82,6 +82,20 @@ export const accountNotices = {
       body: 'Signing in now asks for your password alone. If this was not you, change your password and contact us at once.',
     }),
   }),
+  'security.recovery_code_used': notice({
+    data: z.object({ left: z.number().int().nonnegative() }),
+    email: true,
+    render: ({ left }) => ({
+      title: 'A recovery code was used',
+      body: `A recovery code was used instead of your second step to sign in to your account. ${
+        left === 0
+          ? 'You have no recovery codes left: make new ones in Settings.'
+          : left === 1
+            ? 'You have 1 recovery code left.'
+            : `You have ${left} recovery codes left.`
+      } If this was not you, change your password and contact us at once.`,
+    }),
+  }),
   'pin.created': notice({
     data: z.object({}),
     email: true,

@@ -28,7 +28,11 @@ describe("the customer page's sign-ins", () => {
         body: sessionList({
           items: [sessionSample()],
           protection: {
-            twoStep: { method: 'passkey', enabledAt: '2026-11-20T08:30:00.000Z' },
+            twoStep: {
+              method: 'passkey',
+              enabledAt: '2026-11-20T08:30:00.000Z',
+              recoveryCodesLeft: 9,
+            },
             passkeys: [
               {
                 id: '41',
@@ -50,7 +54,9 @@ describe("the customer page's sign-ins", () => {
     });
     renderRoute('/admin/customers/31/sessions');
     const panel = await screen.findByRole('region', { name: 'Sign-in protection' });
-    expect(text(term(panel, 'Two-step sign-in'))).toBe('OnPasskey, since 20/11/2026, 08:30 UTC');
+    expect(text(term(panel, 'Two-step sign-in'))).toBe(
+      'OnPasskey, since 20/11/2026, 08:30 UTC9 recovery codes left',
+    );
     const passkeys = within(term(panel, 'Passkeys')).getAllByRole('listitem');
     expect(passkeys.map(text)).toEqual([
       'Pixel 9Added 19/11/2026, 10:00 UTC · Last used 21/11/2026, 09:00 UTC',
@@ -80,7 +86,11 @@ describe("the customer page's sign-ins", () => {
         status: 200,
         body: sessionList({
           protection: {
-            twoStep: { method: 'authenticator', enabledAt: '2026-11-20T08:30:00.000Z' },
+            twoStep: {
+              method: 'authenticator',
+              enabledAt: '2026-11-20T08:30:00.000Z',
+              recoveryCodesLeft: 1,
+            },
             passkeys: [],
             trustedBrowsers: 1,
           },
@@ -89,7 +99,9 @@ describe("the customer page's sign-ins", () => {
     });
     renderRoute('/admin/customers/31/sessions');
     const panel = await screen.findByRole('region', { name: 'Sign-in protection' });
-    expect(text(term(panel, 'Two-step sign-in'))).toMatch(/^OnAuthenticator app, since /);
+    expect(text(term(panel, 'Two-step sign-in'))).toMatch(
+      /^OnAuthenticator app, since .*1 recovery code left$/,
+    );
     expect(term(panel, 'Remembered browsers').textContent).toBe('1 browser skips the second step');
   });
 });

@@ -13,6 +13,11 @@ function TwoStep({ twoStep }: { twoStep: CustomerSigninProtection['twoStep'] }) 
       <span>
         {SIGNIN_FACTOR[twoStep.method]}, since <When iso={twoStep.enabledAt} />
       </span>
+      <span className={`basis-full text-sm ${mutedClass}`}>
+        {twoStep.recoveryCodesLeft === 1
+          ? '1 recovery code left'
+          : `${twoStep.recoveryCodesLeft} recovery codes left`}
+      </span>
     </span>
   );
 }
