@@ -13,7 +13,7 @@ export function AuthenticatorKey({ secret, account }: { secret: string; account:
     <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <p className="text-sm font-medium">Can’t scan it? Type this key into the app:</p>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <code className="font-mono text-base font-semibold tracking-wider break-all">
+        <code className="font-mono text-base font-semibold tracking-wider break-words">
           {groupKey(secret)}
         </code>
         <CopyButton text={secret} label="Copy key" onResult={setCopied} />

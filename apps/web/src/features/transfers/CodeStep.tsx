@@ -157,6 +157,8 @@ export function CodeStep({
         </div>
       </div>
       <PasskeyApproval
+        // A code asked for by email starts afresh: what the passkey said before is no longer news.
+        key={sentTo ?? 'no code'}
         transfer={prompt.transfer}
         known={prompt.passkey ? true : reopened ? 'ask' : false}
         first={sentTo === null}

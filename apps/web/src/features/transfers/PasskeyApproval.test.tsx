@@ -85,21 +85,28 @@ describe('approving a transfer with a passkey instead of the code', () => {
   });
 
   it('emails the code only when asked, then takes it in the spec’s form', async () => {
-    fakeWebAuthn();
     const fetchMock = authorizing({
       [PIN]: () => codePrompt(true),
+      [OPTIONS]: () => ({ status: 200, body: AUTHENTICATION_OPTIONS }),
       [RESEND]: () => codePrompt(true, true),
       [`${TRANSFER}/code`]: () => stepAnswer('ready', 'code_verified'),
       [SUBMIT]: () => stepAnswer('done', 'submitted', { status: 'in_progress' }),
     });
+    const browser = fakeWebAuthn();
+    browser.get.mockRejectedValueOnce(promptClosed());
     const user = await throughThePin();
     expect(callsTo(fetchMock, RESEND)).toHaveLength(0);
+    // The passkey could not be used here: the customer asks for the code instead.
+    await user.click(screen.getByRole('button', { name: APPROVE }));
+    expect(await screen.findByText(/No passkey was used/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: EMAIL_ME }));
     expect(await screen.findByText('Code Sent')).toBeTruthy();
     expect(callsTo(fetchMock, RESEND)).toHaveLength(1);
     // The passkey is still offered beside the code now on its way.
     expect(screen.getByRole('button', { name: APPROVE })).toBeTruthy();
     expect(screen.queryByRole('button', { name: EMAIL_ME })).toBeNull();
+    // What the passkey said before is gone with the code on its way.
+    expect(screen.queryByText(/No passkey was used/)).toBeNull();
     await user.keyboard('4321');
     expect(await screen.findByText(TRANSFER_SUCCESS)).toBeTruthy();
     expect(callsTo(fetchMock, `${TRANSFER}/code`)).toHaveLength(1);
