@@ -7,20 +7,21 @@ import { STATUS_LABELS } from './labels';
 /** How the customer authorized it: the PIN, then the emailed code or a passkey (decision 33). */
 function authorized({ pinAt, stepUp }: StaffTransferDetail['authorization']) {
   const lines = [pinAt ? `Transaction PIN, ${utcTime(pinAt)}` : 'No PIN recorded'];
-  if (stepUp?.method === 'code') lines.push(`Emailed code, ${utcTime(stepUp.at)}`);
+  // The code, like the passkey, is bound to the transfer's details: an edit voids it.
+  if (stepUp?.method === 'code') {
+    lines.push(`Emailed code, bound to this amount and payee, ${utcTime(stepUp.at)}`);
+  }
   if (stepUp?.method === 'passkey') {
     lines.push(
       `Passkey “${stepUp.passkey ?? ''}”, bound to this amount and payee, ${utcTime(stepUp.at)}`,
     );
   }
   return (
-    <>
+    <ul className="flex flex-col gap-1">
       {lines.map((line) => (
-        <span key={line} className="block">
-          {line}
-        </span>
+        <li key={line}>{line}</li>
       ))}
-    </>
+    </ul>
   );
 }
 
