@@ -19,6 +19,20 @@ const t = transferHelpers(suite);
 type Options = { challenge: string; rp?: { id: string }; user?: { id: string }; rpId?: string };
 const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
+/** A customer with the authenticator's passkey, signed in with it once (its counter moved on). */
+async function usedOnce(authenticator: SoftwareAuthenticator) {
+  const c = await withPasskey(authenticator);
+  const client = new TestClient(suite.app);
+  expect(
+    (
+      await client.post('/api/v1/auth/passkey', {
+        response: authenticator.assert(await signinOptions(client)),
+      })
+    ).statusCode,
+  ).toBe(200);
+  return c;
+}
+
 async function withPasskey(authenticator: SoftwareAuthenticator) {
   const c = await t.sender();
   const options = await c.client.post('/api/v1/passkeys/options', {
@@ -49,16 +63,8 @@ async function refusalReasons(userId: bigint) {
 describe('the reason a refused passkey answer is audited with', () => {
   it('is "signature" for an unsigned answer, whatever its counter or origin says', async () => {
     const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
-    const c = await withPasskey(authenticator);
-    const client = new TestClient(suite.app);
     // A real sign-in moves the stored counter on.
-    expect(
-      (
-        await client.post('/api/v1/auth/passkey', {
-          response: authenticator.assert(await signinOptions(client)),
-        })
-      ).statusCode,
-    ).toBe(200);
+    const c = await usedOnce(authenticator);
 
     // Someone who knows only the credential id: the counter set back, a junk signature.
     const attacker = new TestClient(suite.app);
@@ -90,15 +96,8 @@ describe('the reason a refused passkey answer is audited with', () => {
 
   it('is "counter" for a signed answer whose counter went backwards, "not_verified" for a signed one without user verification', async () => {
     const authenticator = new SoftwareAuthenticator({ origin: TEST_ORIGIN });
-    const c = await withPasskey(authenticator);
+    const c = await usedOnce(authenticator);
     const client = new TestClient(suite.app);
-    expect(
-      (
-        await client.post('/api/v1/auth/passkey', {
-          response: authenticator.assert(await signinOptions(client)),
-        })
-      ).statusCode,
-    ).toBe(200);
     // A clone: the same key, its counter behind the one the bank keeps.
     const credential = authenticator.credentials[0];
     if (!credential) throw new Error('no credential');
