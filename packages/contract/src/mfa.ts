@@ -51,15 +51,25 @@ export const mfaVerifiedSchema = z
 /** What a customer's second factor for signing in may be (decision 33). */
 export const SIGNIN_FACTOR_METHODS = ['passkey', 'authenticator'] as const;
 
-/** A customer's second factor for signing in (decision 33): which, since when, codes left. */
+/**
+ * A customer's second factor for signing in (decision 33): which, since when, codes left, and
+ * how many browsers skip it now (passed it within 90 days).
+ */
 export const secondFactorStatusSchema = z
   .object({
     method: z.enum(SIGNIN_FACTOR_METHODS).nullable(),
     enabledAt: z.iso.datetime().nullable(),
     recoveryCodesLeft: z.number().int().min(0),
+    rememberedBrowsers: z.number().int().min(0),
   })
   .meta({ id: 'SecondFactorStatus' });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+
+/** Remembered browsers forgotten: how many skipped the second step until now. */
+export const forgottenBrowsersSchema = z
+  .object({ forgotten: z.number().int().min(0) })
+  .meta({ id: 'ForgottenBrowsers' });
+export type ForgottenBrowsers = z.infer<typeof forgottenBrowsersSchema>;
 
 /** The account password, asked again before turning the second factor off or renewing codes. */
 export const currentPasswordSchema = z

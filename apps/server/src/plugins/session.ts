@@ -117,6 +117,14 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       expires: expiresAt,
     });
   });
+  app.decorateReply('forgetBrowser', function (this: FastifyReply) {
+    return this.clearCookie(trustedName, {
+      path: '/',
+      httpOnly: true,
+      secure: options.production,
+      sameSite: 'strict',
+    });
+  });
   app.decorateReply('clearSession', function (this: FastifyReply) {
     return this.clearCookie(name, {
       path: '/',
@@ -133,6 +141,8 @@ declare module 'fastify' {
     clearSession(): FastifyReply;
     /** Remembers this browser as one the customer passed their second factor in. */
     trustBrowser(token: string, expiresAt: Date): FastifyReply;
+    /** Removes this browser's trusted-browser cookie (its row is gone already). */
+    forgetBrowser(): FastifyReply;
   }
   interface FastifyRequest {
     /** The trusted-browser cookie's token, if the browser sent a well-formed one. */

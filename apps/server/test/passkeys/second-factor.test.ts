@@ -56,6 +56,7 @@ describe('two-step sign-in with an authenticator app', () => {
       method: null,
       enabledAt: null,
       recoveryCodesLeft: 0,
+      rememberedBrowsers: 0,
     });
     const codes = await withAuthenticator(c);
     expect(codes).toHaveLength(10);
@@ -150,6 +151,72 @@ describe('two-step sign-in with an authenticator app', () => {
     const subjects = (await mailTo(suite.app, c.email)).map((m) => m.subject);
     expect(subjects.some((s) => /Two-step sign-in turned on/.test(s))).toBe(true);
     expect(subjects.some((s) => /Two-step sign-in turned off/.test(s))).toBe(true);
+  });
+});
+
+describe('forgetting remembered browsers', () => {
+  /** A browser that passed the second step: its session, and its `bank_browser` cookie. */
+  async function passedIn(c: Customer, step: { code: string } | { recoveryCode: string }) {
+    const { client } = await passwordSignin(c);
+    const passed = await client.post('/api/v1/auth/second-factor', step);
+    expect(passed.statusCode, passed.body).toBe(200);
+    return { client, browser: browserCookie(passed) as string };
+  }
+  const remembered = async (c: Customer) =>
+    ((await c.client.get(SETTINGS)).json() as { rememberedBrowsers: number }).rememberedBrowsers;
+
+  it('counts them, forgets every one (this browser too) and leaves other customers’ alone', async () => {
+    const c = await t.sender();
+    const [first, second] = await withAuthenticator(c);
+    const shared = await passedIn(c, { code: await authenticatorCode(c.email) });
+    const home = await passedIn(c, { recoveryCode: first as string });
+    const other = await t.sender();
+    const [theirs] = await withAuthenticator(other);
+    const theirBrowser = await passedIn(other, { recoveryCode: theirs as string });
+    expect(await remembered(c)).toBe(2);
+    expect(await remembered(other)).toBe(1);
+
+    // Half signed in is not enough: only a customer session forgets.
+    const halfway = await passwordSignin(c, `bank_browser=${'A'.repeat(43)}`);
+    expect(
+      (await halfway.client.post(`${SETTINGS}/forget-browsers`)).statusCode,
+    ).toBeGreaterThanOrEqual(401);
+
+    // From the shared computer, with its session and its remembered-browser cookie.
+    const res = await shared.client.post(`${SETTINGS}/forget-browsers`, undefined, {
+      cookie: `${shared.client.cookie}; ${shared.browser}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ forgotten: 2 });
+    const cleared = res.cookies.find((k) => k.name === 'bank_browser');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.httpOnly).toBe(true);
+    expect(await remembered(c)).toBe(0);
+
+    // Both browsers are asked for the second step again; the other customer's is still known.
+    for (const browser of [shared.browser, home.browser]) {
+      expect((await passwordSignin(c, browser)).res.json()).toEqual({
+        next: 'second_factor',
+        method: 'authenticator',
+      });
+    }
+    expect(await remembered(other)).toBe(1);
+    expect((await passwordSignin(other, theirBrowser.browser)).res.json()).toEqual({
+      next: 'dashboard',
+    });
+
+    // A browser that passes again is remembered again, from zero.
+    await passedIn(c, { recoveryCode: second as string });
+    expect(await remembered(c)).toBe(1);
+
+    const audited = await suite.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after', 'customer_id'])
+      .where('action', '=', 'security.trusted_browsers_forgotten')
+      .where('target_id', 'in', [String(c.userId), String(other.userId)])
+      .execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ after: { forgotten: 2 }, customer_id: c.userId });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   authOutcomeSchema,
   currentPasswordSchema,
   emailOnlySchema,
+  forgottenBrowsersSchema,
   meSchema,
   messageSchema,
   mfaCodeSchema,
@@ -269,7 +270,8 @@ export const authRoutes =
         config: { access: CUSTOMER },
         schema: {
           tags: ['settings'],
-          summary: 'Two-step sign-in: which second factor is on (if any), and recovery codes left',
+          summary:
+            'Two-step sign-in: which second factor is on (if any), recovery codes left, and how many browsers skip it now',
           response: { 200: secondFactorStatusSchema, ...problemResponses(401) },
         },
       },
@@ -328,6 +330,25 @@ export const authRoutes =
       async (request) => {
         await signinFactor.turnOff(deps, holderOf(request), request.body.currentPassword);
         return { message: 'Two-step sign-in is off.' };
+      },
+    );
+
+    app.post(
+      '/api/v1/settings/second-factor/forget-browsers',
+      {
+        // No password: forgetting browsers only takes access away (signin-factor.ts).
+        config: { access: CUSTOMER, rateLimit: perAddress(10) },
+        schema: {
+          tags: ['settings'],
+          summary:
+            'Forget every remembered browser, this one too: each asks for the second step again at its next sign-in',
+          response: { 200: forgottenBrowsersSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const forgotten = await signinFactor.forgetRememberedBrowsers(deps, holderOf(request));
+        reply.forgetBrowser();
+        return { forgotten };
       },
     );
 

@@ -16,8 +16,9 @@ const WITH_APP = '/api/v1/settings/second-factor/authenticator';
 const WITH_PASSKEY = '/api/v1/settings/second-factor/passkey';
 const OFF = '/api/v1/settings/second-factor/off';
 const NEW_CODES = '/api/v1/settings/second-factor/recovery-codes';
+const FORGET = '/api/v1/settings/second-factor/forget-browsers';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-fghij`);
-const OFF_STATUS = { method: null, enabledAt: null, recoveryCodesLeft: 0 };
+const OFF_STATUS = { method: null, enabledAt: null, recoveryCodesLeft: 0, rememberedBrowsers: 0 };
 const PASSKEY = {
   id: '1',
   name: 'MacBook',
@@ -61,6 +62,7 @@ function twoStepApi({
           method: path === WITH_APP ? 'authenticator' : 'passkey',
           enabledAt: '2026-11-27T10:00:00.000Z',
           recoveryCodesLeft: 10,
+          rememberedBrowsers: 0,
         };
         return { status: 200, body: { recoveryCodes: CODES } };
       case OFF:
@@ -68,6 +70,11 @@ function twoStepApi({
         return { status: 200, body: { message: 'Two-step sign-in is off.' } };
       case NEW_CODES:
         return { status: 200, body: { recoveryCodes: CODES } };
+      case FORGET: {
+        const forgotten = (current as { rememberedBrowsers: number }).rememberedBrowsers;
+        current = { ...current, rememberedBrowsers: 0 };
+        return { status: 200, body: { forgotten } };
+      }
       default:
         return bank(path);
     }
@@ -174,6 +181,7 @@ describe('two-step sign-in in Settings', () => {
         method: 'authenticator',
         enabledAt: '2026-11-20T10:00:00.000Z',
         recoveryCodesLeft: 8,
+        rememberedBrowsers: 0,
       },
       answers: {
         [OFF]: () => {
@@ -222,7 +230,12 @@ describe('two-step sign-in in Settings', () => {
 
   it('makes new recovery codes with the password, and warns when few are left', async () => {
     const fetchMock = twoStepApi({
-      status: { method: 'passkey', enabledAt: '2026-11-20T10:00:00.000Z', recoveryCodesLeft: 2 },
+      status: {
+        method: 'passkey',
+        enabledAt: '2026-11-20T10:00:00.000Z',
+        recoveryCodesLeft: 2,
+        rememberedBrowsers: 0,
+      },
     });
     const user = userEvent.setup();
     renderRoute('/dashboard/settings');
@@ -237,5 +250,78 @@ describe('two-step sign-in in Settings', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(sentBodyTo(fetchMock, NEW_CODES)).toEqual({ currentPassword: 'velvet tram' });
     expect(inSection.getByText(/the old ones no longer work/)).toBeTruthy();
+  });
+
+  it('forgets the remembered browsers with one button, saying how many skip the second step', async () => {
+    const fetchMock = twoStepApi({
+      status: {
+        method: 'authenticator',
+        enabledAt: '2026-11-20T10:00:00.000Z',
+        recoveryCodesLeft: 10,
+        rememberedBrowsers: 3,
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    const inSection = await section();
+    expect(await inSection.findByText('3 browsers skip the second step.')).toBeTruthy();
+    const button = inSection.getByRole<HTMLButtonElement>('button', {
+      name: 'Forget remembered browsers',
+    });
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    button.focus();
+    await user.keyboard('{Enter}');
+
+    const done = await inSection.findByRole('status');
+    expect(done.textContent).toBe('Every browser will ask for the second step again.');
+    expect(callsTo(fetchMock, FORGET)).toHaveLength(1);
+    expect(await inSection.findByText('No browser skips the second step.')).toBeTruthy();
+    // The keyboard carries on from the button; the message is announced beside it.
+    expect(document.activeElement).toBe(button);
+    expect(done.textContent).toBe('Every browser will ask for the second step again.');
+  });
+
+  it('says when the browsers could not be forgotten, and lets the customer try again', async () => {
+    let tries = 0;
+    const fetchMock = twoStepApi({
+      status: {
+        method: 'passkey',
+        enabledAt: '2026-11-20T10:00:00.000Z',
+        recoveryCodesLeft: 10,
+        rememberedBrowsers: 1,
+      },
+      answers: {
+        [FORGET]: () => {
+          tries += 1;
+          return tries === 1
+            ? {
+                status: 429,
+                body: {
+                  type: 'about:blank',
+                  title: 'Too Many Requests',
+                  status: 429,
+                  code: 'RATE_LIMITED',
+                  detail: 'Too many requests. Try again in a minute.',
+                },
+              }
+            : undefined;
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/dashboard/settings');
+    const inSection = await section();
+    expect(await inSection.findByText('1 browser skips the second step.')).toBeTruthy();
+    await user.click(inSection.getByRole('button', { name: 'Forget remembered browsers' }));
+    expect((await inSection.findByRole('alert')).textContent).toBe(
+      'Too many requests. Try again in a minute.',
+    );
+    expect(inSection.getByText('1 browser skips the second step.')).toBeTruthy();
+    await user.click(inSection.getByRole('button', { name: 'Forget remembered browsers' }));
+    expect(
+      await inSection.findByText('Every browser will ask for the second step again.'),
+    ).toBeTruthy();
+    expect(inSection.queryByRole('alert')).toBeNull();
+    expect(callsTo(fetchMock, FORGET)).toHaveLength(2);
   });
 });

@@ -76,7 +76,7 @@ export async function isTrusted(db: Kysely<DB>, userId: bigint, tokenHash: strin
   return row !== undefined;
 }
 
-/** How many browsers are remembered for the person now (unexpired), for the back office. */
+/** How many browsers are remembered for the person now (unexpired): the back office, Settings. */
 export async function trustedBrowserCount(
   db: Kysely<DB>,
   userId: bigint,
@@ -91,7 +91,7 @@ export async function trustedBrowserCount(
   return Number(row.n);
 }
 
-/** Every browser forgets the person (the second factor turned off or changed). */
+/** Every browser forgets the person (the factor turned off or changed, or they asked to). */
 export async function forgetBrowsers(db: Kysely<DB>, userId: bigint) {
   await db.deleteFrom('trusted_browsers').where('user_id', '=', userId).execute();
 }

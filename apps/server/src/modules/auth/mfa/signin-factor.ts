@@ -77,11 +77,15 @@ export async function secondFactorStatus(
   deps: AppDeps,
   userId: bigint,
 ): Promise<SecondFactorStatus> {
-  const factor = await factors.signinFactorOf(deps.db, userId);
+  const [factor, rememberedBrowsers] = await Promise.all([
+    factors.signinFactorOf(deps.db, userId),
+    factors.trustedBrowserCount(deps.db, userId, deps.clock.now()),
+  ]);
   return {
     method: factor?.method ?? null,
     enabledAt: factor?.enabledAt.toISOString() ?? null,
     recoveryCodesLeft: factor ? await repo.recoveryCodesLeft(deps.db, userId) : 0,
+    rememberedBrowsers,
   };
 }
 
@@ -214,6 +218,27 @@ export async function renewRecoveryCodes(deps: AppDeps, holder: Holder, currentP
       customerId: user.id,
     });
     return codes;
+  });
+}
+
+/**
+ * Every browser the customer passed the second step in asks for it again, this one included (a
+ * shared computer left remembered). No password is asked: forgetting only takes access away,
+ * so the session is enough. Answers how many browsers were remembered until now.
+ */
+export async function forgetRememberedBrowsers(deps: AppDeps, holder: Holder): Promise<number> {
+  const user = await customer(deps, holder.userId);
+  return deps.db.transaction().execute(async (trx) => {
+    const forgotten = await factors.trustedBrowserCount(trx, user.id, deps.clock.now());
+    await factors.forgetBrowsers(trx, user.id);
+    await deps.audit(trx, {
+      action: 'security.trusted_browsers_forgotten',
+      actor: holder,
+      targetId: String(user.id),
+      customerId: user.id,
+      after: { forgotten },
+    });
+    return forgotten;
   });
 }
 

@@ -59,6 +59,10 @@ export const securityEvents = {
     before: z.object({ method: z.enum(['passkey', 'authenticator']) }),
   }),
   'security.recovery_codes_renewed': event('user', 'Recovery codes renewed'),
+  /** The customer had every remembered browser ask the second step again: how many there were. */
+  'security.trusted_browsers_forgotten': event('user', 'Remembered browsers forgotten', {
+    after: z.object({ forgotten: z.number().int() }),
+  }),
   'security.signout': event('user', 'Signed out'),
   'security.signin_failed': event('user', 'Sign-in failed', {
     after: z.object({ attempt: z.number().int() }),

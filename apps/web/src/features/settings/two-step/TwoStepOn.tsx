@@ -6,10 +6,14 @@ import { Button } from '../../../components/ui/Button';
 import { formatDay } from '../../../lib/format';
 import { useNewRecoveryCodes, useTurnOff } from './api';
 import { PasswordDialog } from './PasswordDialog';
+import { RememberedBrowsers } from './RememberedBrowsers';
 
 const METHOD_NAMES = { passkey: 'Your passkey', authenticator: 'An authenticator app' };
 
-/** Two-step sign-in is on: with what, since when, recovery codes left; new codes, or off. */
+/**
+ * Two-step sign-in is on: with what, since when, recovery codes left; new codes, or off; the
+ * browsers that skip it, to be forgotten.
+ */
 export function TwoStepOn({
   status,
   onNewCodes,
@@ -72,6 +76,7 @@ export function TwoStepOn({
           Turn off
         </Button>
       </div>
+      <RememberedBrowsers count={status.rememberedBrowsers} />
       <PasswordDialog
         open={asking === 'codes'}
         onOpenChange={(next) => setAsking(next ? 'codes' : null)}

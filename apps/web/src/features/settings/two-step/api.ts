@@ -1,4 +1,9 @@
-import { messageSchema, mfaSetupSchema, recoveryCodesSchema } from '@bank/contract';
+import {
+  forgottenBrowsersSchema,
+  messageSchema,
+  mfaSetupSchema,
+  recoveryCodesSchema,
+} from '@bank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queries';
@@ -48,5 +53,12 @@ export function useNewRecoveryCodes() {
       body: { currentPassword },
       schema: recoveryCodesSchema,
     }),
+  );
+}
+
+/** Every remembered browser, this one too, asks for the second step again at its next sign-in. */
+export function useForgetBrowsers() {
+  return useSecondFactorChange(() =>
+    api('POST', `${BASE}/forget-browsers`, { schema: forgottenBrowsersSchema }),
   );
 }
