@@ -138,6 +138,24 @@ describe('two-step sign-in with an authenticator app', () => {
     expect(late.statusCode).toBe(401);
   });
 
+  it('spends one recovery code per sign-in: a second code sent at once stays unused', async () => {
+    const c = await t.sender();
+    const [first, second] = await withAuthenticator(c);
+    const { client } = await passwordSignin(c);
+    const answers = await Promise.all([
+      client.post('/api/v1/auth/second-factor', { recoveryCode: first }),
+      client.post('/api/v1/auth/second-factor', { recoveryCode: second }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    // Only the code that signed in is spent, and only it is told of.
+    expect((await c.client.get(SETTINGS)).json()).toMatchObject({ recoveryCodesLeft: 9 });
+    await runJobs(suite.app);
+    const told = (await mailTo(suite.app, c.email)).filter((m) =>
+      m.subject.includes('A recovery code was used'),
+    );
+    expect(told.map((m) => m.text.includes('You have 9 recovery codes left.'))).toEqual([true]);
+  });
+
   it('is turned off only with the password, and the customer is told both times', async () => {
     const c = await t.sender();
     await withAuthenticator(c);

@@ -321,8 +321,10 @@ export async function passedSecondFactor(
   session: ActiveSession,
   client: ClientInfo,
   secondStep: SecondStep,
+  /** The pending session was ended already, with what passed the step (a recovery code). */
+  ended = false,
 ): Promise<PassedSecondFactor> {
-  if (!(await revokeSessionById(deps.db, session.sessionId))) {
+  if (!ended && !(await revokeSessionById(deps.db, session.sessionId))) {
     throw new AppError('UNAUTHENTICATED', RESTART);
   }
   await factors.clearFailures(deps.db, session.userId);
@@ -377,6 +379,11 @@ export async function verifyCustomerSecondFactor(
           )
         ) {
           if (!(await repo.useRecoveryCode(trx, row.id, deps.clock.now()))) return false;
+          // The pending sign-in ends with the code it used: a second request of the same
+          // sign-in (another code, sent at once) finds it ended, and its code stays unused.
+          if (!(await revokeSessionById(trx, session.sessionId))) {
+            throw new AppError('UNAUTHENTICATED', RESTART);
+          }
           // Told at once, by email and in the app, with how many are left.
           const left = await repo.recoveryCodesLeft(trx, session.userId);
           await deps.notifications.send(trx, session.userId, 'security.recovery_code_used', {
@@ -400,6 +407,7 @@ export async function verifyCustomerSecondFactor(
     session,
     client,
     'code' in input ? 'authenticator' : 'recovery_code',
+    !('code' in input),
   );
 }
 
