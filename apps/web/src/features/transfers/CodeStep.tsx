@@ -81,8 +81,10 @@ export function CodeStep({
   // No code was emailed yet: the customer's passkey is offered first, the code when asked for.
   const sentTo = prompt.sentTo;
   // Opened again after a reload: a customer with a passkey may not have asked for a code at all.
+  // The one place that knows whether the customer has a passkey: the prompt, or their list.
   const passkeys = useQuery({ ...queries.passkeys(), enabled: reopened });
-  const body = reopened && passkeys.data?.length ? REOPENED_WITH_PASSKEY : prompt.body;
+  const listed = reopened && Boolean(passkeys.data?.length);
+  const body = listed ? REOPENED_WITH_PASSKEY : prompt.body;
   // A code has just been sent: another can be asked for after the same pause as elsewhere.
   const cooldown = useCooldown(RESEND_COOLDOWN_MS, { running: sentTo !== null });
   const id = useId();
@@ -160,7 +162,7 @@ export function CodeStep({
         // A code asked for by email starts afresh: what the passkey said before is no longer news.
         key={sentTo ?? 'no code'}
         transfer={prompt.transfer}
-        known={prompt.passkey ? true : reopened ? 'ask' : false}
+        offered={prompt.passkey || listed}
         first={sentTo === null}
         approve={approve}
         busy={busy || resend.isPending}

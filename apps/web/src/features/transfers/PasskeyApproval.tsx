@@ -1,5 +1,5 @@
 import type { Transfer, TransferStep } from '@bank/contract';
-import { useQuery, type UseMutationResult } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Fingerprint } from 'lucide-react';
 import { useState } from 'react';
 import { money } from '../../components/funding/format';
@@ -8,7 +8,6 @@ import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/api';
 import { passkeyBlocker } from '../../lib/passkey-support';
 import { isPasskeyCancelled, passkeyBrowserMessage } from '../../lib/passkeys';
-import { queries } from '../../lib/queries';
 
 /**
  * Instead of the emailed code, the customer's passkey (issue 21): the button names the amount
@@ -18,7 +17,7 @@ import { queries } from '../../lib/queries';
  */
 export function PasskeyApproval({
   transfer,
-  known,
+  offered,
   first = false,
   approve,
   busy,
@@ -26,11 +25,8 @@ export function PasskeyApproval({
   onRefused,
 }: {
   transfer: Transfer;
-  /**
-   * Whether the customer has a passkey, as the code prompt said; 'ask' when that is not known
-   * (the step opened again after a reload): their list of passkeys says.
-   */
-  known: boolean | 'ask';
+  /** The customer has a passkey (the code prompt said so, or after a reload their list). */
+  offered: boolean;
   /** Offered before any code was emailed: the way to approve, not an alternative to a code. */
   first?: boolean;
   approve: UseMutationResult<TransferStep, Error, void>;
@@ -40,11 +36,10 @@ export function PasskeyApproval({
   /** Opens the notice dialog for a refusal that has one; true when it did. */
   onRefused: (error: unknown) => boolean;
 }) {
-  const passkeys = useQuery({ ...queries.passkeys(), enabled: known === 'ask' });
   const [said, setSaid] = useState<{ tone: 'info' | 'error'; text: string; id: number } | null>(
     null,
   );
-  if (known === false || (known === 'ask' && !passkeys.data?.length)) return null;
+  if (!offered) return null;
   const blocker = passkeyBlocker();
   const label = `Approve ${money(transfer.amount, transfer.currency)} to ${transfer.accountHolderName}`;
 
